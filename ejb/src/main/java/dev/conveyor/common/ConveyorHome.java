@@ -1,0 +1,48 @@
+package dev.conveyor.common;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where Conveyor keeps its state and which folders it may watch, read from system properties
+ * or the environment (deploy/run sets both). Plain Java so the rules stay testable.
+ */
+public final class ConveyorHome {
+
+    private ConveyorHome() {
+    }
+
+    /** The var/ folder: database, broker data, admin password hash, reports. */
+    public static Path varDirectory() {
+        return Path.of(setting("conveyor.var", "CONVEYOR_VAR", "var")).toAbsolutePath().normalize();
+    }
+
+    /** The allowed roots for watched folders: CONVEYOR_ROOTS, ':'-separated, default var/folders. */
+    public static List<Path> allowedRoots() {
+        String roots = setting("conveyor.roots", "CONVEYOR_ROOTS", varDirectory().resolve("folders").toString());
+        return Arrays.stream(roots.split(":"))
+                .filter(root -> !root.isBlank())
+                .map(root -> Path.of(root).toAbsolutePath().normalize())
+                .toList();
+    }
+
+    /** The admin password when given directly (CONVEYOR_ADMIN_PASSWORD), else empty. */
+    public static Optional<String> adminPassword() {
+        return Optional.ofNullable(setting("conveyor.admin.password", "CONVEYOR_ADMIN_PASSWORD", null));
+    }
+
+    /** Where the admin password's hash is kept when it is not given directly. */
+    public static Path adminPasswordHashFile() {
+        return varDirectory().resolve("admin-password.hash");
+    }
+
+    static String setting(String property, String environment, String fallback) {
+        String value = System.getProperty(property);
+        if (value == null || value.isBlank()) {
+            value = System.getenv(environment);
+        }
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.conveyor.common;
+
+/**
+ * The catalogue of Conveyor's messages. Each id is stable: operators search logs and tickets by
+ * it, so an id is never reused for another meaning. The letter says the severity (E error,
+ * W warning, I information); the kind says how an API caller sees it.
+ */
+public enum MessageId {
+    ENDPOINT_NOT_FOUND("CNV-1001-E", Kind.NOT_FOUND,
+            "No endpoint is named '%s'. GET /api/endpoints lists the endpoints."),
+    ENDPOINT_EXISTS("CNV-1002-E", Kind.CONFLICT,
+            "An endpoint named '%s' already exists. Choose another name, or PUT /api/endpoints/%1$s to change it."),
+    INVALID_FIELD("CNV-1003-E", Kind.INVALID,
+            "Field '%s' is invalid: %s"),
+    FOLDER_ALREADY_WATCHED("CNV-1004-E", Kind.CONFLICT,
+            "Folder %s is already watched by endpoint '%s'. Give each endpoint its own folder."),
+    JOB_NOT_FOUND("CNV-1005-E", Kind.NOT_FOUND,
+            "No job has id '%s'. GET /api/jobs lists the jobs."),
+    MALFORMED_REQUEST("CNV-1006-E", Kind.INVALID,
+            "The request body is not a JSON object: %s"),
+    BATCH_JOB_NOT_FOUND("CNV-1007-E", Kind.NOT_FOUND,
+            "No batch job is named '%s'. Known batch jobs: %s."),
+    BATCH_EXECUTION_NOT_FOUND("CNV-1008-E", Kind.NOT_FOUND,
+            "No batch execution has id %s."),
+    INVALID_QUERY_PARAMETER("CNV-1009-E", Kind.INVALID,
+            "Query parameter '%s' is invalid: %s"),
+    HTTP_ERROR("CNV-1010-E", Kind.INVALID,
+            "%s"),
+
+    SCAN_FAILED("CNV-2001-W", Kind.INTERNAL,
+            "Scan of endpoint '%s' failed and will be retried at the next interval: %s"),
+    CLAIM_FAILED("CNV-2002-W", Kind.INTERNAL,
+            "Could not claim %s for endpoint '%s'; it stays in the input folder: %s"),
+    DISPATCH_FAILED("CNV-2003-W", Kind.INTERNAL,
+            "Job %s is staged but could not be queued; it stays STAGED for recovery: %s"),
+
+    OPERATION_FAILED("CNV-3001-E", Kind.INTERNAL,
+            "Operation '%s' failed on %s: %s"),
+    RESULT_WRITE_FAILED("CNV-3002-E", Kind.INTERNAL,
+            "Results of job %s could not be written: %s"),
+
+    ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
+            "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "
+                    + "which creates %s. Every API call is refused until then."),
+    UNEXPECTED("CNV-9999-E", Kind.INTERNAL,
+            "Unexpected error: %s. The server log has the details.");
+
+    /** How a caller of the admin API sees a message: it decides the HTTP status. */
+    public enum Kind { NOT_FOUND, CONFLICT, INVALID, INTERNAL }
+
+    private final String code;
+    private final Kind kind;
+    private final String template;
+
+    MessageId(String code, Kind kind, String template) {
+        this.code = code;
+        this.kind = kind;
+        this.template = template;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The message with its id in front, as it goes to the log. */
+    public String format(Object... args) {
+        return code + " " + text(args);
+    }
+
+    /** The sentence alone, as it goes into an API error body next to the code. */
+    public String text(Object... args) {
+        return String.format(template, args);
+    }
+}

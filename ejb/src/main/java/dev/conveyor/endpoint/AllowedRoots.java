@@ -1,0 +1,66 @@
+package dev.conveyor.endpoint;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The folders under which Conveyor may watch, read and write (CONVEYOR_ROOTS). A path is
+ * inside only when it is strictly below a root both as written and once symbolic links are
+ * followed, so a link cannot lead a watched folder out of the roots.
+ */
+public final class AllowedRoots {
+
+    private final List<Path> roots;
+
+    public AllowedRoots(List<Path> roots) {
+        if (roots.isEmpty()) {
+            throw new IllegalArgumentException("at least one allowed root is needed");
+        }
+        this.roots = roots.stream().map(root -> root.toAbsolutePath().normalize()).toList();
+    }
+
+    public List<Path> roots() {
+        return roots;
+    }
+
+    /**
+     * The absolute folder a watched-folder path names: relative paths are taken under the first
+     * root. Empty when the path lies outside every root.
+     */
+    public Optional<Path> resolve(String path) {
+        Path given = Path.of(path);
+        Path absolute = (given.isAbsolute() ? given : roots.get(0).resolve(given)).normalize();
+        return contains(absolute) ? Optional.of(absolute) : Optional.empty();
+    }
+
+    /** True when the path lies strictly below a root, before and after following links. */
+    public boolean contains(Path absolute) {
+        Path normalized = absolute.toAbsolutePath().normalize();
+        return roots.stream().anyMatch(root -> strictlyBelow(normalized, root)
+                && strictlyBelow(realPathOfExistingPart(normalized), realPathOfExistingPart(root)));
+    }
+
+    private static boolean strictlyBelow(Path path, Path root) {
+        return path.startsWith(root) && !path.equals(root);
+    }
+
+    /** The real path of the longest existing prefix, with the missing rest appended. */
+    private static Path realPathOfExistingPart(Path path) {
+        Path existing = path;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return path;
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(path)).normalize();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.conveyor.endpoint;
+
+/** Splitting file names, and the manual's numbering of names already taken (name_1.ext, name_2.ext...). */
+public final class FileNames {
+
+    private FileNames() {
+    }
+
+    /** The name without its last extension: {@code report.final.pdf} gives {@code report.final}. */
+    public static String baseName(String fileName) {
+        int dot = fileName.lastIndexOf('.');
+        return dot <= 0 ? fileName : fileName.substring(0, dot);
+    }
+
+    /** The last extension without its dot, or an empty string. */
+    public static String extension(String fileName) {
+        int dot = fileName.lastIndexOf('.');
+        return dot <= 0 ? "" : fileName.substring(dot + 1);
+    }
+
+    /** The manual's numbering for a taken name: index 0 is the name itself, then base_1.ext, base_2.ext... */
+    public static String indexed(String name, int index) {
+        if (index == 0) {
+            return name;
+        }
+        String base = baseName(name);
+        String extension = extension(name);
+        return extension.isEmpty() ? base + "_" + index : base + "_" + index + "." + extension;
+    }
+}

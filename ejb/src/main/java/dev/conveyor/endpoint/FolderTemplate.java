@@ -1,0 +1,81 @@
+package dev.conveyor.endpoint;
+
+import java.time.ZonedDateTime;
+import java.util.Random;
+
+/**
+ * A result, preserve or failure folder with the manual's file patterns, e.g. {@code result/%Y/%M/%D/}:
+ * %Y year, %y two-digit year, %M month, %D day of month, %d day of year, %H hour (24), %h hour (12),
+ * %m minute, %s second, %l millisecond, %R a random digit, %P the job id, %J the job name
+ * (the endpoint), %F the source's name without extension, %E the source's extension, %% a percent sign.
+ */
+public final class FolderTemplate {
+
+    private static final String PLACEHOLDERS = "YyMDdHhmslRPJFE%";
+
+    /** What a template is expanded with, for one job. */
+    public record Values(ZonedDateTime time, String jobId, String jobName, String sourceName, Random random) {
+    }
+
+    private final String template;
+
+    private FolderTemplate(String template) {
+        this.template = template;
+    }
+
+    /** Parses a template, refusing a '%' that is not followed by a known placeholder. */
+    public static FolderTemplate of(String template) {
+        for (int i = 0; i < template.length(); i++) {
+            if (template.charAt(i) != '%') {
+                continue;
+            }
+            if (i + 1 >= template.length() || PLACEHOLDERS.indexOf(template.charAt(i + 1)) < 0) {
+                String found = i + 1 < template.length() ? "%" + template.charAt(i + 1) : "a trailing %";
+                throw new IllegalArgumentException(found + " is not a folder pattern; use one of %Y %y %M %D %d %H %h %m %s %l %R %P %J %F %E or %%");
+            }
+            i++;
+        }
+        return new FolderTemplate(template);
+    }
+
+    public String expand(Values values) {
+        StringBuilder out = new StringBuilder(template.length() + 16);
+        for (int i = 0; i < template.length(); i++) {
+            char c = template.charAt(i);
+            if (c != '%') {
+                out.append(c);
+                continue;
+            }
+            out.append(placeholder(template.charAt(++i), values));
+        }
+        return out.toString();
+    }
+
+    private static String placeholder(char p, Values v) {
+        ZonedDateTime t = v.time();
+        return switch (p) {
+            case 'Y' -> String.format("%04d", t.getYear());
+            case 'y' -> String.format("%02d", t.getYear() % 100);
+            case 'M' -> String.format("%02d", t.getMonthValue());
+            case 'D' -> String.format("%02d", t.getDayOfMonth());
+            case 'd' -> String.format("%03d", t.getDayOfYear());
+            case 'H' -> String.format("%02d", t.getHour());
+            case 'h' -> String.format("%02d", t.getHour() % 12 == 0 ? 12 : t.getHour() % 12);
+            case 'm' -> String.format("%02d", t.getMinute());
+            case 's' -> String.format("%02d", t.getSecond());
+            case 'l' -> String.format("%03d", t.getNano() / 1_000_000);
+            case 'R' -> Integer.toString(v.random().nextInt(10));
+            case 'P' -> v.jobId();
+            case 'J' -> v.jobName();
+            case 'F' -> FileNames.baseName(v.sourceName());
+            case 'E' -> FileNames.extension(v.sourceName());
+            case '%' -> "%";
+            default -> throw new IllegalStateException("unchecked placeholder %" + p);
+        };
+    }
+
+    @Override
+    public String toString() {
+        return template;
+    }
+}

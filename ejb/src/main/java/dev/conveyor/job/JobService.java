@@ -1,0 +1,85 @@
+package dev.conveyor.job;
+
+import dev.conveyor.common.ConveyorException;
+import dev.conveyor.common.MessageId;
+import jakarta.annotation.Resource;
+import jakarta.ejb.SessionContext;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.TypedQuery;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Claiming files as jobs, and reading jobs back. */
+@Stateless
+public class JobService {
+
+    private static final Logger LOG = Logger.getLogger(JobService.class.getName());
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Resource
+    SessionContext session;
+
+    /**
+     * Claims one file for an endpoint: the job row is written first, then the file is moved into
+     * the job's stage folder in one rename, and both commit together. A file another thread or
+     * node took first is simply not there any more: the claim is dropped and nothing changes.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Optional<String> claim(String endpoint, Path watchedFolder, Path file) {
+        String source = file.getFileName().toString();
+        Job job = new Job(UUID.randomUUID().toString(), endpoint, source, Instant.now());
+        em.persist(job);
+        em.flush();
+        Path staged = StageFolder.of(watchedFolder, job.getId()).input(source);
+        try {
+            Files.createDirectories(staged.getParent());
+            Files.move(file, staged, StandardCopyOption.ATOMIC_MOVE);
+            return Optional.of(job.getId());
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint, e));
+            session.setRollbackOnly();
+            return Optional.empty();
+        }
+    }
+
+    public JobView get(String id) {
+        Job job = em.find(Job.class, id);
+        if (job == null) {
+            throw new ConveyorException(MessageId.JOB_NOT_FOUND, id);
+        }
+        return JobView.of(job);
+    }
+
+    /** Newest first; either filter may be null. */
+    public List<JobView> list(String endpoint, JobState state, int limit) {
+        StringBuilder jpql = new StringBuilder("SELECT j FROM Job j WHERE 1 = 1");
+        if (endpoint != null) {
+            jpql.append(" AND j.endpoint = :endpoint");
+        }
+        if (state != null) {
+            jpql.append(" AND j.state = :state");
+        }
+        TypedQuery<Job> query = em.createQuery(jpql.append(" ORDER BY j.createdAt DESC, j.id").toString(), Job.class);
+        if (endpoint != null) {
+            query.setParameter("endpoint", endpoint);
+        }
+        if (state != null) {
+            query.setParameter("state", state);
+        }
+        return query.setMaxResults(limit).getResultList().stream().map(JobView::of).toList();
+    }
+}

@@ -1,0 +1,20 @@
+package dev.conveyor.job;
+
+/** Where a job is in its life; see README's state diagram. */
+public enum JobState {
+    /** The source is in the stage folder and the job row exists; not yet queued. */
+    STAGED,
+    /** A dispatch message for the job is on the Job Manager queue. */
+    QUEUED,
+    /** A worker is running the operation. */
+    RUNNING,
+    /** Waiting for release signals. */
+    WAITING,
+    SUCCEEDED,
+    FAILED,
+    EXPIRED;
+
+    public boolean isFinished() {
+        return this == SUCCEEDED || this == FAILED || this == EXPIRED;
+    }
+}

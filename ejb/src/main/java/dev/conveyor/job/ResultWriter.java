@@ -1,0 +1,32 @@
+package dev.conveyor.job;
+
+import jakarta.ejb.ActivationConfigProperty;
+import jakarta.ejb.MessageDriven;
+import jakarta.inject.Inject;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageListener;
+
+/** Takes callbacks from the workers and writes the results (the manual's file_write_results_service). */
+@MessageDriven(activationConfig = {
+        @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
+        @ActivationConfigProperty(propertyName = "destination", propertyValue = JobMessaging.CALLBACKS_QUEUE),
+        @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = JobMessaging.RESOURCE_ADAPTER),
+        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "2")})
+public class ResultWriter implements MessageListener {
+
+    @Inject
+    JobCompletion completion;
+
+    @Override
+    public void onMessage(Message message) {
+        try {
+            completion.complete(new Outcome(
+                    message.getStringProperty(JobMessaging.JOB_ID),
+                    message.getBooleanProperty(JobMessaging.SUCCEEDED),
+                    message.getStringProperty(JobMessaging.REASON)));
+        } catch (JMSException e) {
+            throw new IllegalArgumentException("malformed callback message: " + message, e);
+        }
+    }
+}

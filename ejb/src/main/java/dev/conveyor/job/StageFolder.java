@@ -1,0 +1,25 @@
+package dev.conveyor.job;
+
+import java.nio.file.Path;
+
+/**
+ * Where a claimed job's files live until its results are written:
+ * {@code <watched>/stage/<job id>/in/<source>} and the operation's results in {@code .../out/}.
+ * One folder per job keeps jobs apart and makes cleaning up one job one delete.
+ */
+public record StageFolder(Path jobFolder) {
+
+    public static final String STAGE = "stage";
+
+    public static StageFolder of(Path watchedFolder, String jobId) {
+        return new StageFolder(watchedFolder.resolve(STAGE).resolve(jobId));
+    }
+
+    public Path input(String sourceName) {
+        return jobFolder.resolve("in").resolve(sourceName);
+    }
+
+    public Path output() {
+        return jobFolder.resolve("out");
+    }
+}

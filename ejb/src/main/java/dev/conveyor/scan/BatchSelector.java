@@ -1,0 +1,65 @@
+package dev.conveyor.scan;
+
+import dev.conveyor.endpoint.FilePattern;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * Picks the oldest files of a folder that match a pattern, at most {@code limit} of them.
+ * It streams the folder and keeps only the current best {@code limit} candidates in a bounded
+ * heap, so a folder of 100,000 files costs one pass and {@code limit} entries of memory, never a
+ * sort of the whole listing. Folders and symbolic links are not taken.
+ */
+public final class BatchSelector {
+
+    private record Candidate(Path path, long modified, String name) {
+    }
+
+    /** Oldest first, ties by name, so the order is stable between scans. */
+    private static final Comparator<Candidate> OLDEST_FIRST =
+            Comparator.comparingLong(Candidate::modified).thenComparing(Candidate::name);
+
+    private BatchSelector() {
+    }
+
+    public static List<Path> oldest(Path folder, FilePattern include, int limit) throws IOException {
+        if (limit <= 0) {
+            return List.of();
+        }
+        // The heap's head is the newest kept candidate: the one to drop when an older file turns up.
+        PriorityQueue<Candidate> kept = new PriorityQueue<>(limit + 1, OLDEST_FIRST.reversed());
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (!include.matches(name)) {
+                    continue;
+                }
+                BasicFileAttributes attributes;
+                try {
+                    attributes = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                } catch (NoSuchFileException takenMeanwhile) {
+                    continue;
+                }
+                if (!attributes.isRegularFile()) {
+                    continue;
+                }
+                kept.add(new Candidate(entry, attributes.lastModifiedTime().toMillis(), name));
+                if (kept.size() > limit) {
+                    kept.poll();
+                }
+            }
+        }
+        List<Candidate> batch = new ArrayList<>(kept);
+        batch.sort(OLDEST_FIRST);
+        return batch.stream().map(Candidate::path).toList();
+    }
+}

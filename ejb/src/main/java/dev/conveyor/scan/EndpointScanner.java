@@ -1,0 +1,79 @@
+package dev.conveyor.scan;
+
+import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.endpoint.FilePattern;
+import dev.conveyor.job.JobCompletion;
+import dev.conveyor.job.JobDispatcher;
+import dev.conveyor.job.JobRunner;
+import dev.conveyor.job.JobService;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One scan of one endpoint: pick the batch, claim each file as a job, then either queue it
+ * (asynchronous endpoints) or run it here and now (synchronous ones). Each claim and each
+ * dispatch is its own transaction, so one bad file never holds back the others.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class EndpointScanner {
+
+    private static final Logger LOG = Logger.getLogger(EndpointScanner.class.getName());
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    JobService jobs;
+
+    @Inject
+    JobDispatcher dispatcher;
+
+    @Inject
+    JobRunner runner;
+
+    @Inject
+    JobCompletion completion;
+
+    /** Returns how many files were claimed. */
+    public int scan(String endpointName) throws IOException {
+        Endpoint endpoint = em.find(Endpoint.class, endpointName);
+        if (endpoint == null || endpoint.getState() != EndpointState.ENABLED) {
+            return 0;
+        }
+        Path folder = endpoint.folder();
+        List<Path> batch = BatchSelector.oldest(folder, FilePattern.of(endpoint.getIncludeFilePattern()), endpoint.getBatchSize());
+        int claimed = 0;
+        for (Path file : batch) {
+            var jobId = jobs.claim(endpointName, folder, file);
+            if (jobId.isPresent()) {
+                claimed++;
+                start(endpoint, jobId.get());
+            }
+        }
+        return claimed;
+    }
+
+    private void start(Endpoint endpoint, String jobId) {
+        if (!endpoint.isAsynchronous()) {
+            runner.start(jobId).map(runner::execute).ifPresent(completion::complete);
+            return;
+        }
+        try {
+            dispatcher.dispatch(jobId);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, MessageId.DISPATCH_FAILED.format(jobId, e), e);
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** The admin password: hashing, checking and first-start creation, with nothing but the JDK. */
+package dev.conveyor.security;

@@ -1,0 +1,85 @@
+package dev.conveyor.web.error;
+
+import dev.conveyor.common.ConveyorException;
+import dev.conveyor.common.MessageId;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reading request bodies strictly: a field of the wrong type or a field nobody knows (often a
+ * typo that would otherwise be silently ignored) is a 400 naming the field.
+ */
+public final class JsonRequests {
+
+    private JsonRequests() {
+    }
+
+    public static JsonObject object(String body, Set<String> knownFields) {
+        JsonObject object;
+        try (JsonReader reader = Json.createReader(new StringReader(body == null ? "" : body))) {
+            JsonValue value = reader.readValue();
+            if (value.getValueType() != JsonValue.ValueType.OBJECT) {
+                throw new ConveyorException(MessageId.MALFORMED_REQUEST, "found " + value.getValueType().name().toLowerCase());
+            }
+            object = value.asJsonObject();
+        } catch (JsonException e) {
+            throw new ConveyorException(MessageId.MALFORMED_REQUEST, e.getMessage());
+        }
+        for (String field : object.keySet()) {
+            if (!knownFields.contains(field)) {
+                throw ConveyorException.invalidField(field, "unknown field; known fields: " + new TreeSet<>(knownFields));
+            }
+        }
+        return object;
+    }
+
+    public static String string(JsonObject object, String field) {
+        JsonValue value = present(object, field);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof JsonString string) {
+            return string.getString();
+        }
+        throw ConveyorException.invalidField(field, "must be a string, was " + value);
+    }
+
+    public static Integer integer(JsonObject object, String field) {
+        JsonValue value = present(object, field);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof JsonNumber number && number.isIntegral()) {
+            try {
+                return number.intValueExact();
+            } catch (ArithmeticException tooLarge) {
+                throw ConveyorException.invalidField(field, "is out of range: " + value);
+            }
+        }
+        throw ConveyorException.invalidField(field, "must be a whole number, was " + value);
+    }
+
+    public static Boolean bool(JsonObject object, String field) {
+        JsonValue value = present(object, field);
+        if (value == null) {
+            return null;
+        }
+        if (value == JsonValue.TRUE || value == JsonValue.FALSE) {
+            return value == JsonValue.TRUE;
+        }
+        throw ConveyorException.invalidField(field, "must be true or false, was " + value);
+    }
+
+    private static JsonValue present(JsonObject object, String field) {
+        JsonValue value = object.get(field);
+        return value == null || value == JsonValue.NULL ? null : value;
+    }
+}
