@@ -56,6 +56,15 @@ public class JobService {
         }
     }
 
+    /** Ids of the endpoint's jobs that are claimed but not yet queued or run, oldest first. */
+    public List<String> staged(String endpoint) {
+        return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state ORDER BY j.createdAt",
+                        String.class)
+                .setParameter("endpoint", endpoint)
+                .setParameter("state", JobState.STAGED)
+                .getResultList();
+    }
+
     public JobView get(String id) {
         Job job = em.find(Job.class, id);
         if (job == null) {

@@ -46,12 +46,16 @@ public class EndpointScanner {
     @Inject
     JobCompletion completion;
 
-    /** Returns how many files were claimed. */
+    /**
+     * Starts what an earlier scan left STAGED (a dispatch that failed, a crash between claim and
+     * dispatch), then claims new files. Returns how many files were claimed.
+     */
     public int scan(String endpointName) throws IOException {
         Endpoint endpoint = em.find(Endpoint.class, endpointName);
         if (endpoint == null || endpoint.getState() != EndpointState.ENABLED) {
             return 0;
         }
+        jobs.staged(endpointName).forEach(jobId -> start(endpoint, jobId));
         Path folder = endpoint.folder();
         List<Path> batch = BatchSelector.oldest(folder, FilePattern.of(endpoint.getIncludeFilePattern()), endpoint.getBatchSize());
         int claimed = 0;
