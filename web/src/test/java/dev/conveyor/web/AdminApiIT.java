@@ -1,0 +1,164 @@
+package dev.conveyor.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.conveyor.batch.BatchJobs;
+import dev.conveyor.common.ConveyorException;
+import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.job.Job;
+import dev.conveyor.operation.Operation;
+import dev.conveyor.security.AdminPassword;
+import dev.conveyor.web.testing.ApiClient;
+import dev.conveyor.web.testing.ApiClient.Reply;
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The admin API in a real Payara Micro: JAX-RS, Jakarta Security, JPA on the embedded H2,
+ * validation, and a Jakarta Batch job with its repository in the application's database.
+ * The deployment leaves out the JMS parts (workers, dispatch, scanning); the black-box stack
+ * test covers those against a real broker.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class AdminApiIT {
+
+    private static final Set<String> NEEDS_BROKER = Set.of("JobWorker", "ResultWriter", "JobDispatcher",
+            "JobRunner", "JobCompletion");
+
+    @ArquillianResource
+    URL root;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return ShrinkWrap.create(WebArchive.class, "conveyor.war")
+                .addPackages(true, path -> NEEDS_BROKER.stream().noneMatch(path.get()::contains),
+                        ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
+                        Operation.class.getPackage(), AdminPassword.class.getPackage(), BatchJobs.class.getPackage(),
+                        ConveyorApi.class.getPackage())
+                .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
+                .addAsResource("META-INF/persistence.xml")
+                .addAsResource("META-INF/batch-jobs/job-count-report.xml")
+                .addAsWebInfResource(new File("src/main/webapp/WEB-INF/beans.xml"), "beans.xml")
+                .addAsWebInfResource(new File("src/main/webapp/WEB-INF/glassfish-web.xml"), "glassfish-web.xml")
+                .setWebXML(new File("src/main/webapp/WEB-INF/web.xml"));
+    }
+
+    private ApiClient api() {
+        return new ApiClient(URI.create(root.toString()).resolve("/api/"), "admin", System.getProperty("arquillian.admin.password"));
+    }
+
+    @Test
+    void everyCallNeedsTheAdminPassword() {
+        assertEquals(401, api().as(null, null).get("endpoints").status());
+        assertEquals(401, api().as("admin", "wrong").get("endpoints").status());
+        assertEquals(401, api().as("root", System.getProperty("arquillian.admin.password")).get("endpoints").status());
+        assertEquals(200, api().get("endpoints").status());
+    }
+
+    @Test
+    void anEndpointIsCreatedWithTheManualsDefaultsAndManagedByName() {
+        ApiClient api = api();
+        Reply created = api.post("endpoints", "{\"name\":\"lifecycle\",\"path\":\"lifecycle\",\"operationName\":\"copy\"}");
+        assertEquals(201, created.status(), created::toString);
+        JsonObject endpoint = created.object();
+        assertEquals("ENABLED", endpoint.getString("state"));
+        assertTrue(endpoint.getBoolean("asynchronous"));
+        assertEquals(5, endpoint.getInt("repeatInterval"));
+        assertEquals(2, endpoint.getInt("batchSize"));
+        assertEquals("*", endpoint.getString("includeFilePattern"));
+        assertEquals("result/%Y/%M/%D/", endpoint.getString("resultFolder"));
+        assertEquals("preserve/%Y/%M/%D/", endpoint.getString("preserveFolder"));
+        assertEquals("failure/%Y/%M/%D/", endpoint.getString("failureFolder"));
+        assertTrue(Files.isDirectory(Path.of(endpoint.getString("path"))), "the watched folder is created");
+
+        Reply changed = api.put("endpoints/lifecycle", "{\"batchSize\":7}");
+        assertEquals(200, changed.status(), changed::toString);
+        assertEquals(7, changed.object().getInt("batchSize"));
+        assertEquals("copy", changed.object().getString("operationName"), "fields left out keep their value");
+
+        assertEquals("PAUSED", api.post("endpoints/lifecycle/pause", null).object().getString("state"));
+        assertEquals("PAUSED", api.get("endpoints/lifecycle").object().getString("state"));
+        assertEquals("ENABLED", api.post("endpoints/lifecycle/resume", null).object().getString("state"));
+        assertTrue(api.get("endpoints").array().stream().anyMatch(e -> e.asJsonObject().getString("name").equals("lifecycle")));
+
+        assertEquals(204, api.delete("endpoints/lifecycle").status());
+        assertError(api.get("endpoints/lifecycle"), 404, "CNV-1001-E", null);
+    }
+
+    @Test
+    void badRequestsGetAClearError() {
+        ApiClient api = api();
+        assertEquals(201, api.post("endpoints", "{\"name\":\"taken\",\"path\":\"taken\",\"operationName\":\"copy\"}").status());
+        assertError(api.post("endpoints", "{\"name\":\"taken\",\"path\":\"other\",\"operationName\":\"copy\"}"), 409, "CNV-1002-E", null);
+        assertError(api.post("endpoints", "{\"name\":\"again\",\"path\":\"taken\",\"operationName\":\"copy\"}"), 409, "CNV-1004-E", null);
+        assertError(api.post("endpoints", "{\"name\":\"outside\",\"path\":\"/etc/conveyor\",\"operationName\":\"copy\"}"), 400, "CNV-1003-E", "path");
+        assertError(api.post("endpoints", "{\"name\":\"noop\",\"path\":\"noop\",\"operationName\":\"shred\"}"), 400, "CNV-1003-E", "operationName");
+        assertError(api.post("endpoints", "{\"name\":\"b\",\"path\":\"b\",\"operationName\":\"copy\",\"batchSize\":\"two\"}"), 400, "CNV-1003-E", "batchSize");
+        assertError(api.post("endpoints", "{\"name\":\"b\",\"path\":\"b\",\"operationName\":\"copy\",\"bachSize\":2}"), 400, "CNV-1003-E", "bachSize");
+        assertError(api.post("endpoints", "{\"name\":\"b\",\"path\":\"b\",\"operationName\":\"copy\",\"resultFolder\":\"out/%Q\"}"), 400, "CNV-1003-E", "resultFolder");
+        assertError(api.post("endpoints", "{\"name\":\"b<\",\"path\":\"b\",\"operationName\":\"copy\"}"), 400, "CNV-1003-E", "name");
+        assertError(api.post("endpoints", "{\"name\":"), 400, "CNV-1006-E", null);
+        assertError(api.put("endpoints/taken", "{\"name\":\"renamed\"}"), 400, "CNV-1003-E", "name");
+        assertError(api.put("endpoints/missing", "{\"batchSize\":3}"), 404, "CNV-1001-E", null);
+        assertError(api.get("jobs?state=LOST"), 400, "CNV-1009-E", null);
+        assertError(api.get("jobs?limit=0"), 400, "CNV-1009-E", null);
+        assertError(api.get("jobs/no-such-job"), 404, "CNV-1005-E", null);
+        assertError(api.post("batch/jobs/format-disk", null), 404, "CNV-1007-E", null);
+        assertError(api.get("no-such-resource"), 404, "CNV-1010-E", null);
+    }
+
+    @Test
+    void operationsAreListedWithTheirParameters() {
+        Reply operations = api().get("operations");
+        assertEquals(200, operations.status());
+        assertTrue(operations.array().stream().anyMatch(o -> o.asJsonObject().getString("name").equals("copy")
+                && o.asJsonObject().getJsonArray("parameters").isEmpty()), operations::toString);
+    }
+
+    @Test
+    void theJobCountReportRunsToCompletion() throws Exception {
+        ApiClient api = api();
+        Reply started = api.post("batch/jobs/" + BatchJobs.JOB_COUNT_REPORT, null);
+        assertEquals(202, started.status(), started::toString);
+        long id = started.object().getJsonNumber("executionId").longValue();
+
+        JsonObject execution = started.object();
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (!Set.of("COMPLETED", "FAILED", "ABANDONED").contains(execution.getString("status")) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200);
+            execution = api.get("batch/executions/" + id).object();
+        }
+        assertEquals("COMPLETED", execution.getString("status"), execution::toString);
+        assertTrue(execution.getString("exitStatus").endsWith(" endpoints"), execution::toString);
+        Path report = Path.of(System.getProperty("arquillian.var"), "reports", "job-counts-" + id + ".json");
+        assertTrue(Files.readString(report).contains("\"totalJobs\""), "the report is written to var/reports");
+        assertError(api.get("batch/executions/987654"), 404, "CNV-1008-E", null);
+    }
+
+    private static void assertError(Reply reply, int status, String code, String field) {
+        assertEquals(status, reply.status(), reply::toString);
+        JsonObject error = reply.object();
+        assertEquals(code, error.getString("code"), reply::toString);
+        assertTrue(error.getString("message").length() > 10, reply::toString);
+        if (field != null) {
+            assertEquals(field, error.getString("field"), reply::toString);
+        }
+    }
+}

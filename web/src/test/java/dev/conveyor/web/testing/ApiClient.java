@@ -1,0 +1,93 @@
+package dev.conveyor.web.testing;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonStructure;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+
+/** A small client for Conveyor's admin API, for tests that talk to a running server over HTTP. */
+public final class ApiClient {
+
+    /** A response: status and body, with the body read as JSON on demand. */
+    public record Reply(int status, String body) {
+
+        public JsonObject object() {
+            return (JsonObject) json();
+        }
+
+        public JsonArray array() {
+            return (JsonArray) json();
+        }
+
+        private JsonStructure json() {
+            try (var reader = Json.createReader(new StringReader(body))) {
+                return reader.read();
+            }
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + body;
+        }
+    }
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final URI base;
+    private final String authorization;
+
+    /** {@code base} is the API's root, e.g. http://localhost:8080/api/ (with the trailing slash). */
+    public ApiClient(URI base, String user, String password) {
+        this.base = base;
+        this.authorization = user == null ? null
+                : "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    public ApiClient as(String user, String password) {
+        return new ApiClient(base, user, password);
+    }
+
+    public Reply get(String path) {
+        return send(request(path).GET());
+    }
+
+    public Reply post(String path, String json) {
+        return send(request(path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json == null ? "" : json)));
+    }
+
+    public Reply put(String path, String json) {
+        return send(request(path).header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    public Reply delete(String path) {
+        return send(request(path).DELETE());
+    }
+
+    private HttpRequest.Builder request(String path) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(60))
+                .header("Accept", "application/json");
+        return authorization == null ? builder : builder.header("Authorization", authorization);
+    }
+
+    private Reply send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Reply(response.statusCode(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
