@@ -1,0 +1,93 @@
+package dev.conveyor.stack;
+
+import dev.conveyor.web.testing.ApiClient;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real stack, started and stopped with the same scripts a user runs (deploy/run,
+ * deploy/stop), in a var/ folder of its own.
+ */
+public final class Stack implements AutoCloseable {
+
+    private final Path top;
+    private final Path var;
+    private final String password;
+    private final Path log;
+
+    public Stack(Path top, Path var, String password) {
+        this.top = top.toAbsolutePath().normalize();
+        this.var = var.toAbsolutePath().normalize();
+        this.password = password;
+        this.log = this.var.resolveSibling(this.var.getFileName() + "-scripts.log");
+    }
+
+    /** A stack for the Maven build's test: folders from failsafe's system properties. */
+    public static Stack fromBuild(String password) {
+        return new Stack(Path.of(System.getProperty("conveyor.top", ".")),
+                Path.of(System.getProperty("conveyor.stack.var", "target/stack-var")), password);
+    }
+
+    /** Starts broker and Payara Micro in the background; returns when the API answers. */
+    public Stack start() {
+        script("run", "--background");
+        return this;
+    }
+
+    /** Stops Payara Micro only and starts it again; the broker keeps running. */
+    public void restartPayara() {
+        script("stop", "payara");
+        script("run", "--background");
+    }
+
+    @Override
+    public void close() {
+        script("stop");
+    }
+
+    public ApiClient api() {
+        return new ApiClient(URI.create("http://localhost:8080/api/"), "admin", password);
+    }
+
+    /** The allowed root deploy/run gives endpoints by default. */
+    public Path folders() {
+        return var.resolve("folders");
+    }
+
+    public Path var() {
+        return var;
+    }
+
+    private void script(String name, String... args) {
+        List<String> command = new ArrayList<>(List.of(top.resolve("deploy").resolve(name).toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(top.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        Map<String, String> env = builder.environment();
+        env.put("CONVEYOR_VAR", var.toString());
+        env.put("CONVEYOR_ADMIN_PASSWORD", password);
+        env.remove("CONVEYOR_ROOTS");
+        try {
+            Files.createDirectories(var);
+            Process process = builder.start();
+            if (!process.waitFor(10, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("deploy/" + name + " did not finish in 10 minutes; see " + log);
+            }
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException("deploy/" + name + " failed (exit " + process.exitValue() + "):\n" + Files.readString(log));
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run deploy/" + name, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
