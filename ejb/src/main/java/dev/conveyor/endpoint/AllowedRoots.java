@@ -40,25 +40,37 @@ public final class AllowedRoots {
     /** True when the path lies strictly below a root, before and after following links. */
     public boolean contains(Path absolute) {
         Path normalized = absolute.toAbsolutePath().normalize();
-        return roots.stream().anyMatch(root -> strictlyBelow(normalized, root)
-                && strictlyBelow(realPathOfExistingPart(normalized), realPathOfExistingPart(root)));
+        return roots.stream().anyMatch(root -> strictlyBelow(normalized, root) && realPathStrictlyBelow(normalized, root));
+    }
+
+    private static boolean realPathStrictlyBelow(Path path, Path root) {
+        Optional<Path> realPath = realPathOfExistingPart(path);
+        Optional<Path> realRoot = realPathOfExistingPart(root);
+        return realPath.isPresent() && realRoot.isPresent() && strictlyBelow(realPath.get(), realRoot.get());
     }
 
     private static boolean strictlyBelow(Path path, Path root) {
         return path.startsWith(root) && !path.equals(root);
     }
 
-    /** The real path of the longest existing prefix, with the missing rest appended. */
-    private static Path realPathOfExistingPart(Path path) {
+    /**
+     * The real path of the longest existing prefix, with the missing rest appended. Empty when a
+     * symbolic link on the way leads nowhere (dangling or a loop): where it would lead once its
+     * target appears cannot be checked now.
+     */
+    private static Optional<Path> realPathOfExistingPart(Path path) {
         Path existing = path;
         while (existing != null && !Files.exists(existing)) {
+            if (Files.isSymbolicLink(existing)) {
+                return Optional.empty();
+            }
             existing = existing.getParent();
         }
         if (existing == null) {
-            return path;
+            return Optional.of(path);
         }
         try {
-            return existing.toRealPath().resolve(existing.relativize(path)).normalize();
+            return Optional.of(existing.toRealPath().resolve(existing.relativize(path)).normalize());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

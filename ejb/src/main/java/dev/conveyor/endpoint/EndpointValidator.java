@@ -1,8 +1,10 @@
 package dev.conveyor.endpoint;
 
 import dev.conveyor.common.ConveyorException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
+import java.util.Optional;
 import java.util.Random;
 import java.util.function.Predicate;
 
@@ -62,7 +64,7 @@ public final class EndpointValidator {
         if (name.length() > MAX_NAME_LENGTH) {
             throw ConveyorException.invalidField("name", "at most " + MAX_NAME_LENGTH + " characters");
         }
-        if (!name.strip().equals(name) || name.chars().anyMatch(c -> c == '<' || c == '/' || c == '\\' || c < 0x20)) {
+        if (!name.strip().equals(name) || name.chars().anyMatch(c -> c == '<' || c == '/' || c == '\\' || Character.isISOControl(c))) {
             throw ConveyorException.invalidField("name",
                     "must not contain '<', '/', '\\', control characters or surrounding spaces");
         }
@@ -72,7 +74,13 @@ public final class EndpointValidator {
         if (path == null || path.isBlank()) {
             throw ConveyorException.invalidField("path", "a folder to watch is required");
         }
-        return roots.resolve(path).orElseThrow(() -> ConveyorException.invalidField("path",
+        Optional<Path> folder;
+        try {
+            folder = roots.resolve(path);
+        } catch (InvalidPathException e) {
+            throw ConveyorException.invalidField("path", "'" + path + "' is not a valid path: " + e.getReason());
+        }
+        return folder.orElseThrow(() -> ConveyorException.invalidField("path",
                 "'" + path + "' is not below an allowed root (CONVEYOR_ROOTS: " + roots.roots() + ")"));
     }
 
@@ -94,7 +102,12 @@ public final class EndpointValidator {
         } catch (IllegalArgumentException e) {
             throw ConveyorException.invalidField(field, e.getMessage());
         }
-        Path expanded = Path.of(sample);
+        Path expanded;
+        try {
+            expanded = Path.of(sample);
+        } catch (InvalidPathException e) {
+            throw ConveyorException.invalidField(field, "'" + template + "' is not a valid path: " + e.getReason());
+        }
         if (expanded.isAbsolute() && !mayBeAbsolute) {
             throw ConveyorException.invalidField(field, "must be relative to the watched folder, was '" + template + "'");
         }

@@ -27,4 +27,13 @@ public final class FileNames {
         String extension = extension(name);
         return extension.isEmpty() ? base + "_" + index : base + "_" + index + "." + extension;
     }
+
+    /**
+     * The manual's numbering for a taken folder name: the index goes at the end (name_1, name_2...),
+     * since a dot in a folder's name starts no extension; a failure folder named after its source
+     * {@code scan.pdf} becomes {@code scan.pdf_1}, keeping the source's name whole.
+     */
+    public static String indexedFolder(String name, int index) {
+        return index == 0 ? name : name + "_" + index;
+    }
 }

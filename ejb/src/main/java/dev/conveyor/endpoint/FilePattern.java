@@ -53,7 +53,11 @@ public final class FilePattern {
                 throw new IllegalArgumentException("'" + entry + "' is not a valid regular expression: " + e.getDescription());
             }
         }
-        return Pattern.compile(wildcardToRegex(entry));
+        try {
+            return Pattern.compile(wildcardToRegex(entry), Pattern.DOTALL);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("'" + entry + "' is not a valid file pattern: " + e.getDescription());
+        }
     }
 
     private static String wildcardToRegex(String wildcard) {
@@ -73,7 +77,12 @@ public final class FilePattern {
                     i = end;
                 }
                 case '[' -> {
-                    int end = wildcard.indexOf(']', i + 2);
+                    int first = i + 1;
+                    if (first < wildcard.length() && (wildcard.charAt(first) == '!' || wildcard.charAt(first) == '^')) {
+                        first++;
+                    }
+                    // A ']' right after '[' or '[!' belongs to the class, as in shell globs.
+                    int end = wildcard.indexOf(']', first + 1);
                     if (end < 0) {
                         throw new IllegalArgumentException("'" + wildcard + "' has an unclosed [ at position " + (i + 1));
                     }

@@ -26,7 +26,7 @@ final class ResultFiles {
         Files.createDirectories(folder);
         boolean directory = Files.isDirectory(item);
         for (int index = 0; ; index++) {
-            Path target = folder.resolve(FileNames.indexed(name, index));
+            Path target = folder.resolve(directory ? FileNames.indexedFolder(name, index) : FileNames.indexed(name, index));
             try {
                 if (directory) {
                     Files.createDirectory(target);
@@ -50,7 +50,7 @@ final class ResultFiles {
         Files.createDirectories(parent);
         for (int index = 0; ; index++) {
             try {
-                return Files.createDirectory(parent.resolve(FileNames.indexed(name, index)));
+                return Files.createDirectory(parent.resolve(FileNames.indexedFolder(name, index)));
             } catch (FileAlreadyExistsException taken) {
                 // try the next index
             }

@@ -6,10 +6,11 @@ import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
 import java.io.StringReader;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -24,13 +25,19 @@ public final class JsonRequests {
 
     public static JsonObject object(String body, Set<String> knownFields) {
         JsonObject object;
-        try (JsonReader reader = Json.createReader(new StringReader(body == null ? "" : body))) {
-            JsonValue value = reader.readValue();
+        // A parser rather than a JsonReader: the reader stops after the first value and would
+        // silently ignore whatever follows it ({"a":1} garbage, or two objects in one body).
+        try (JsonParser parser = Json.createParser(new StringReader(body == null ? "" : body))) {
+            parser.next();
+            JsonValue value = parser.getValue();
+            if (parser.hasNext()) {
+                throw new ConveyorException(MessageId.MALFORMED_REQUEST, "more follows the first JSON value");
+            }
             if (value.getValueType() != JsonValue.ValueType.OBJECT) {
                 throw new ConveyorException(MessageId.MALFORMED_REQUEST, "found " + value.getValueType().name().toLowerCase());
             }
             object = value.asJsonObject();
-        } catch (JsonException e) {
+        } catch (JsonException | NoSuchElementException e) {
             throw new ConveyorException(MessageId.MALFORMED_REQUEST, e.getMessage());
         }
         for (String field : object.keySet()) {
