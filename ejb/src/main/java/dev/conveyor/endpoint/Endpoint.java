@@ -19,6 +19,9 @@ import java.time.Instant;
 @NamedQuery(name = "Endpoint.enabled", query = "SELECT e FROM Endpoint e WHERE e.state = dev.conveyor.endpoint.EndpointState.ENABLED")
 public class Endpoint {
 
+    /** The folder inside the watched folder where claimed files wait for their results. */
+    public static final String STAGE_FOLDER = "stage";
+
     @Id
     @Column(length = 100)
     private String name;

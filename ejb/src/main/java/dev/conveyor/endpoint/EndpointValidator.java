@@ -115,6 +115,9 @@ public final class EndpointValidator {
         if (target.equals(watched)) {
             throw ConveyorException.invalidField(field, "must not be the watched folder itself: its files would be taken again");
         }
+        if (target.startsWith(watched.resolve(Endpoint.STAGE_FOLDER))) {
+            throw ConveyorException.invalidField(field, "must not lie in the stage folder, which Conveyor keeps for jobs in progress");
+        }
         if (!expanded.isAbsolute() && !target.startsWith(watched)) {
             throw ConveyorException.invalidField(field, "must stay inside the watched folder, was '" + template + "'");
         }

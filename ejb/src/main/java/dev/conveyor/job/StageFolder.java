@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.endpoint.Endpoint;
 import java.nio.file.Path;
 
 /**
@@ -9,10 +10,8 @@ import java.nio.file.Path;
  */
 public record StageFolder(Path jobFolder) {
 
-    public static final String STAGE = "stage";
-
     public static StageFolder of(Path watchedFolder, String jobId) {
-        return new StageFolder(watchedFolder.resolve(STAGE).resolve(jobId));
+        return new StageFolder(watchedFolder.resolve(Endpoint.STAGE_FOLDER).resolve(jobId));
     }
 
     public Path input(String sourceName) {

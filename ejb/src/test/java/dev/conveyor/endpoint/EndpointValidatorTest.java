@@ -317,4 +317,12 @@ class EndpointValidatorTest {
         d.batchSize = 0;
         assertEquals("name", refusal(d).field());
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"stage/%Y", "stage", "./stage/done/"})
+    void outputFoldersMayNotLieInTheStageFolder(String folder) {
+        Definition d = new Definition();
+        d.resultFolder = folder;
+        assertRefused(d, "resultFolder", "must not lie in the stage folder");
+    }
 }

@@ -10,6 +10,7 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser;
 import java.io.StringReader;
+import java.util.Locale;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.TreeSet;
@@ -34,7 +35,7 @@ public final class JsonRequests {
                 throw new ConveyorException(MessageId.MALFORMED_REQUEST, "more follows the first JSON value");
             }
             if (value.getValueType() != JsonValue.ValueType.OBJECT) {
-                throw new ConveyorException(MessageId.MALFORMED_REQUEST, "found " + value.getValueType().name().toLowerCase());
+                throw new ConveyorException(MessageId.MALFORMED_REQUEST, "found " + value.getValueType().name().toLowerCase(Locale.ROOT));
             }
             object = value.asJsonObject();
         } catch (JsonException | NoSuchElementException e) {

@@ -1,0 +1,128 @@
+package dev.conveyor.bench;
+
+import dev.conveyor.stack.Stack;
+import dev.conveyor.web.testing.ApiClient;
+import dev.conveyor.web.testing.ApiClient.Reply;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Drop-to-result on the real stack: N small files dropped at once into an asynchronous copy
+ * endpoint (Job Manager queue, worker MDBs, result writer) and, in the same run, into a
+ * synchronous one (the scanner runs the operation itself). Prints files per second and the
+ * drop-to-result latency percentiles for both, and their ratio.
+ */
+public final class EndToEndBenchmark {
+
+    private record Result(String mode, int files, double filesPerSecond, long p50, long p99, long max) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int files = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
+        int size = args.length > 1 ? Integer.parseInt(args[1]) : 4096;
+        Stack stack = Stack.fromBuild("bench-password");
+        deleteTree(stack.var());
+        System.out.println(machine());
+        System.out.printf("load: %d files of %d bytes per endpoint, batchSize 100, repeatInterval 1 s%n", files, size);
+        List<Result> results = new ArrayList<>();
+        try (Stack running = stack.start()) {
+            ApiClient api = running.api();
+            for (boolean asynchronous : new boolean[] {true, false}) {
+                results.add(run(running, api, asynchronous ? "async" : "sync", asynchronous, files, size));
+            }
+        }
+        System.out.printf("%-6s %7s %10s %10s %10s %10s%n", "mode", "files", "files/s", "p50 ms", "p99 ms", "max ms");
+        for (Result r : results) {
+            System.out.printf("%-6s %7d %10.1f %10d %10d %10d%n", r.mode, r.files, r.filesPerSecond, r.p50, r.p99, r.max);
+        }
+        Result async = results.get(0);
+        Result sync = results.get(1);
+        System.out.printf("ratio async/sync: throughput %.2f, p50 latency %.2f%n",
+                async.filesPerSecond / sync.filesPerSecond, (double) async.p50 / Math.max(1, sync.p50));
+    }
+
+    private static Result run(Stack stack, ApiClient api, String mode, boolean asynchronous, int files, int size)
+            throws IOException, InterruptedException {
+        String name = "bench-" + mode;
+        Reply created = api.post("endpoints", "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"copy\","
+                + "\"repeatInterval\":1,\"batchSize\":100,\"asynchronous\":" + asynchronous + "}");
+        if (created.status() != 201) {
+            throw new IllegalStateException("cannot create endpoint: " + created);
+        }
+        Path folder = Path.of(created.object().getString("path"));
+        Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + mode));
+        Random random = new Random(7);
+        for (int i = 0; i < files; i++) {
+            byte[] content = new byte[size];
+            random.nextBytes(content);
+            Files.write(incoming.resolve("f" + i + ".bin"), content);
+        }
+        Map<String, Instant> dropped = new HashMap<>();
+        Instant start = Instant.now();
+        for (int i = 0; i < files; i++) {
+            String file = "f" + i + ".bin";
+            Files.move(incoming.resolve(file), folder.resolve(file), StandardCopyOption.ATOMIC_MOVE);
+            dropped.put(file, Instant.now());
+        }
+        List<JsonObject> done = awaitSucceeded(api, name, files);
+        List<Long> latencies = new ArrayList<>();
+        Instant last = start;
+        for (JsonObject job : done) {
+            Instant finished = Instant.parse(job.getString("finishedAt"));
+            latencies.add(Duration.between(dropped.get(job.getString("source")), finished).toMillis());
+            last = finished.isAfter(last) ? finished : last;
+        }
+        latencies.sort(null);
+        double seconds = Duration.between(start, last).toMillis() / 1000.0;
+        return new Result(mode, files, files / seconds, percentile(latencies, 50), percentile(latencies, 99),
+                latencies.get(latencies.size() - 1));
+    }
+
+    private static List<JsonObject> awaitSucceeded(ApiClient api, String endpoint, int expected) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(30));
+        while (Instant.now().isBefore(deadline)) {
+            List<JsonObject> jobs = api.get("jobs?endpoint=" + endpoint + "&state=SUCCEEDED&limit=10000").array()
+                    .getValuesAs(JsonObject.class);
+            if (jobs.size() >= expected) {
+                return jobs;
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException(endpoint + ": fewer than " + expected + " jobs succeeded within 30 minutes");
+    }
+
+    private static long percentile(List<Long> sorted, int percent) {
+        int index = (int) Math.ceil(percent / 100.0 * sorted.size()) - 1;
+        return sorted.get(Math.max(0, index));
+    }
+
+    private static String machine() {
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        long memory = os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : -1;
+        return String.format("machine: %d cores, %.1f GiB RAM, %s %s, Java %s", Runtime.getRuntime().availableProcessors(),
+                memory / (1024.0 * 1024 * 1024), os.getName(), os.getArch(), System.getProperty("java.version"));
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (Files.notExists(root)) {
+            return;
+        }
+        try (var walk = Files.walk(root)) {
+            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}
