@@ -32,7 +32,7 @@ public enum MessageId {
     CLAIM_FAILED("CNV-2002-W", Kind.INTERNAL,
             "Could not claim %s for endpoint '%s'; it stays in the input folder: %s"),
     DISPATCH_FAILED("CNV-2003-W", Kind.INTERNAL,
-            "Job %s is staged but could not be queued; it stays STAGED for recovery: %s"),
+            "%d staged jobs could not be queued; they stay STAGED and the next scan queues them: %s"),
 
     OPERATION_FAILED("CNV-3001-E", Kind.INTERNAL,
             "Operation '%s' failed on %s: %s"),

@@ -12,7 +12,7 @@ import jakarta.jms.MessageListener;
         @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
         @ActivationConfigProperty(propertyName = "destination", propertyValue = JobMessaging.CALLBACKS_QUEUE),
         @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = JobMessaging.RESOURCE_ADAPTER),
-        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "2")})
+        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "4")})
 public class ResultWriter implements MessageListener {
 
     @Inject

@@ -16,14 +16,16 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One scan of one endpoint: pick the batch, claim each file as a job, then either queue it
- * (asynchronous endpoints) or run it here and now (synchronous ones). Each claim and each
- * dispatch is its own transaction, so one bad file never holds back the others.
+ * One scan of one endpoint: pick the batch, claim each file as a job, then either queue the
+ * claimed jobs (asynchronous endpoints) or run them here and now (synchronous ones). Each claim
+ * is its own transaction, so one file that cannot be moved never holds back the others.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -55,29 +57,32 @@ public class EndpointScanner {
         if (endpoint == null || endpoint.getState() != EndpointState.ENABLED) {
             return 0;
         }
-        jobs.staged(endpointName).forEach(jobId -> start(endpoint, jobId));
+        List<String> toStart = new ArrayList<>(jobs.staged(endpointName));
         Path folder = endpoint.folder();
-        List<Path> batch = BatchSelector.oldest(folder, FilePattern.of(endpoint.getIncludeFilePattern()), endpoint.getBatchSize());
         int claimed = 0;
-        for (Path file : batch) {
-            var jobId = jobs.claim(endpointName, folder, file);
+        for (Path file : BatchSelector.oldest(folder, FilePattern.of(endpoint.getIncludeFilePattern()), endpoint.getBatchSize())) {
+            Optional<String> jobId = jobs.claim(endpointName, folder, file);
             if (jobId.isPresent()) {
                 claimed++;
-                start(endpoint, jobId.get());
+                toStart.add(jobId.get());
             }
         }
+        start(endpoint, toStart);
         return claimed;
     }
 
-    private void start(Endpoint endpoint, String jobId) {
+    private void start(Endpoint endpoint, List<String> jobIds) {
+        if (jobIds.isEmpty()) {
+            return;
+        }
         if (!endpoint.isAsynchronous()) {
-            runner.start(jobId).map(runner::execute).ifPresent(completion::complete);
+            jobIds.forEach(jobId -> runner.start(jobId).map(runner::execute).ifPresent(completion::complete));
             return;
         }
         try {
-            dispatcher.dispatch(jobId);
+            dispatcher.dispatch(jobIds);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, MessageId.DISPATCH_FAILED.format(jobId, e), e);
+            LOG.log(Level.WARNING, MessageId.DISPATCH_FAILED.format(jobIds.size(), e), e);
         }
     }
 }
