@@ -2,9 +2,10 @@ package dev.conveyor.job;
 
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.operation.Document;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
-import dev.conveyor.operation.OperationInput;
+import dev.conveyor.operation.OperationContext;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -64,10 +65,18 @@ public class JobRunner {
                     "no such operation is installed"));
         }
         try {
-            // A rerun after a crash starts from an empty output folder, so no half result survives.
+            // A rerun after a crash starts from empty work and output folders, so no half result survives.
+            ResultFiles.deleteTree(stage.work());
             ResultFiles.deleteTree(stage.output());
             Files.createDirectories(stage.output());
-            operation.get().run(new OperationInput(input, stage.output(), Map.of()));
+            Map<String, Object> outputs = operation.get().run(
+                    new OperationContext(Map.of(Operation.INPUT, Document.of(input)), Files.createDirectories(stage.work())));
+            for (Object value : outputs.values()) {
+                if (value instanceof Document document) {
+                    ResultFiles.moveInto(document.path(), stage.output(), document.name());
+                }
+            }
+            ResultFiles.deleteTree(stage.work());
             return Outcome.success(request.jobId());
         } catch (Exception e) {
             String reason = MessageId.OPERATION_FAILED.format(request.operationName(), request.source(), e);

@@ -18,7 +18,13 @@ public record StageFolder(Path jobFolder) {
         return jobFolder.resolve("in").resolve(sourceName);
     }
 
+    /** The operation's results, named as they will be in the result folder. */
     public Path output() {
         return jobFolder.resolve("out");
+    }
+
+    /** The operation's private scratch space. */
+    public Path work() {
+        return jobFolder.resolve("work");
     }
 }

@@ -4,8 +4,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Map;
 
-/** Copies the source unchanged: the simplest real operation, and a way to move files between folders. */
+/** Copies the input unchanged: the simplest real operation, and a way to move files between folders. */
 @ApplicationScoped
 public class CopyOperation implements Operation {
 
@@ -16,17 +17,24 @@ public class CopyOperation implements Operation {
 
     @Override
     public String description() {
-        return "Writes the source file unchanged to the result folder.";
+        return "Writes the input document unchanged to the result folder.";
     }
 
     @Override
-    public List<OperationParameter> parameters() {
-        return List.of();
+    public List<Parameter> inputs() {
+        return List.of(Parameter.required(INPUT, ParameterType.DOCUMENT, "the document to copy"));
     }
 
     @Override
-    public void run(OperationInput input) throws Exception {
-        Files.copy(input.source(), input.outputFolder().resolve(input.source().getFileName()),
-                StandardCopyOption.COPY_ATTRIBUTES);
+    public List<Parameter> outputs() {
+        return List.of(Parameter.output(OUTPUT, ParameterType.DOCUMENT, "the same bytes, under the same name"));
+    }
+
+    @Override
+    public Map<String, Object> run(OperationContext context) throws Exception {
+        Document input = context.document(INPUT);
+        Document output = context.newDocument(input.name());
+        Files.copy(input.path(), output.path(), StandardCopyOption.COPY_ATTRIBUTES);
+        return Map.of(OUTPUT, output);
     }
 }

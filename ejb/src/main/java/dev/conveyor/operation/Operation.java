@@ -1,26 +1,35 @@
 package dev.conveyor.operation;
 
 import java.util.List;
+import java.util.Map;
 
 /**
- * Work an endpoint applies to each file it takes. An operation reads its input and writes its
- * results into the output folder it is given; Conveyor then moves those results into the
- * endpoint's result folder. An operation is a CDI bean: add one and it appears in the catalogue.
+ * Work an endpoint applies to each job: a CDI bean (add one in a jar next to Conveyor's and it
+ * appears in {@code GET /api/operations}). Built-ins name their main input {@code input} and
+ * their main output {@code output}, so an endpoint that names only the operation just works.
  */
 public interface Operation {
 
-    /** The name endpoints refer to in {@code operationName}. */
+    /** The main input's and output's conventional names. */
+    String INPUT = "input";
+    String OUTPUT = "output";
+
+    /** The name endpoints refer to in {@code operationName}, e.g. {@code pdf.merge}. */
     String name();
 
     /** One line for the admin API's list. */
     String description();
 
-    /** The parameters an endpoint may map. */
-    List<OperationParameter> parameters();
+    List<Parameter> inputs();
+
+    /** Each output is a {@link ParameterType#DOCUMENT}, {@code DOCUMENT_LIST} or {@code DOCUMENT_MAP}. */
+    List<Parameter> outputs();
 
     /**
-     * Runs on one input. Any exception fails the job with its message as the reason: write the
-     * message for the person who will read failure.log.
+     * Runs on one job. Returns each output by name: a {@link Document}, a {@code List<Document>}
+     * or a {@code Map<String, Document>}, written with {@link OperationContext#newDocument}.
+     * Any exception fails the job with its message as the reason: write it for the person who
+     * will read failure.log.
      */
-    void run(OperationInput input) throws Exception;
+    Map<String, Object> run(OperationContext context) throws Exception;
 }
