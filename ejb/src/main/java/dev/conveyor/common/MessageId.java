@@ -34,6 +34,8 @@ public enum MessageId {
     DISPATCH_FAILED("CNV-2003-W", Kind.INTERNAL,
             "%d staged jobs could not be queued; they stay STAGED and the next scan queues them: %s"),
 
+    READ_ONLY_SOURCE("CNV-3003-E", Kind.INTERNAL,
+            "%s is read-only and was not processed; make it writable and drop it again."),
     OPERATION_FAILED("CNV-3001-E", Kind.INTERNAL,
             "Operation '%s' failed on %s: %s"),
     RESULT_WRITE_FAILED("CNV-3002-E", Kind.INTERNAL,

@@ -5,13 +5,18 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
+import jakarta.persistence.Lob;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.nio.file.Path;
 import java.time.Instant;
 
-/** A watched folder and what to do with the files dropped in it. */
+/**
+ * A watched folder and what to do with the files dropped in it. Only the settings the
+ * administrator gave are stored (as JSON): those left out follow the service-wide defaults,
+ * even when these change later.
+ */
 @Entity
 @Table(name = "CNV_ENDPOINT")
 @NamedQuery(name = "Endpoint.all", query = "SELECT e FROM Endpoint e ORDER BY e.name")
@@ -26,27 +31,13 @@ public class Endpoint {
     @Column(length = 100)
     private String name;
 
+    /** The absolute watched folder, unique: two endpoints never watch one folder. */
     @Column(nullable = false, length = 1024, unique = true)
     private String path;
 
+    @Lob
     @Column(nullable = false)
-    private String operationName;
-
-    private boolean asynchronous;
-    private int repeatInterval;
-    private int batchSize;
-
-    @Column(nullable = false, length = 1024)
-    private String includeFilePattern;
-
-    @Column(nullable = false, length = 1024)
-    private String resultFolder;
-
-    @Column(nullable = false, length = 1024)
-    private String preserveFolder;
-
-    @Column(nullable = false, length = 1024)
-    private String failureFolder;
+    private String settings;
 
     @Enumerated(EnumType.STRING)
     @Column(nullable = false, length = 16)
@@ -54,6 +45,9 @@ public class Endpoint {
 
     @Column(nullable = false)
     private Instant createdAt;
+
+    /** Scans made so far, counted against repeatCount. */
+    private long scans;
 
     @Version
     private long version;
@@ -67,23 +61,20 @@ public class Endpoint {
         this.state = EndpointState.ENABLED;
     }
 
-    /** Takes validated settings; the folder is the absolute form of the definition's path. */
-    public void apply(EndpointDefinition settings, Path folder) {
+    /** Takes validated settings as given (with the path made absolute). */
+    public void setGiven(SettingValues given, Path folder) {
         this.path = folder.toString();
-        this.operationName = settings.operationName();
-        this.asynchronous = settings.asynchronous();
-        this.repeatInterval = settings.repeatInterval();
-        this.batchSize = settings.batchSize();
-        this.includeFilePattern = settings.includeFilePattern();
-        this.resultFolder = settings.resultFolder();
-        this.preserveFolder = settings.preserveFolder();
-        this.failureFolder = settings.failureFolder();
+        this.settings = given.with(EndpointSettings.PATH, path).with(EndpointSettings.NAME, name).toJsonText();
+        this.scans = 0;
     }
 
-    /** The settings as a complete definition, the base a partial change is laid over. */
-    public EndpointDefinition definition() {
-        return new EndpointDefinition(name, path, operationName, asynchronous, repeatInterval, batchSize,
-                includeFilePattern, resultFolder, preserveFolder, failureFolder);
+    /** The settings as the administrator gave them. */
+    public SettingValues given() {
+        return SettingValues.fromJsonText(settings, EndpointSettings.ALL);
+    }
+
+    public EndpointConfig config(SettingValues serviceDefaults) {
+        return new EndpointConfig(name, folder(), given().over(serviceDefaults).over(EndpointSettings.MANUAL_DEFAULTS), state);
     }
 
     public String getName() {
@@ -92,38 +83,6 @@ public class Endpoint {
 
     public Path folder() {
         return Path.of(path);
-    }
-
-    public String getOperationName() {
-        return operationName;
-    }
-
-    public boolean isAsynchronous() {
-        return asynchronous;
-    }
-
-    public int getRepeatInterval() {
-        return repeatInterval;
-    }
-
-    public int getBatchSize() {
-        return batchSize;
-    }
-
-    public String getIncludeFilePattern() {
-        return includeFilePattern;
-    }
-
-    public String getResultFolder() {
-        return resultFolder;
-    }
-
-    public String getPreserveFolder() {
-        return preserveFolder;
-    }
-
-    public String getFailureFolder() {
-        return failureFolder;
     }
 
     public EndpointState getState() {
@@ -136,5 +95,13 @@ public class Endpoint {
 
     public Instant getCreatedAt() {
         return createdAt;
+    }
+
+    public long getScans() {
+        return scans;
+    }
+
+    public void countScan() {
+        scans++;
     }
 }

@@ -1,12 +1,17 @@
 package dev.conveyor.endpoint;
 
+import static dev.conveyor.endpoint.EndpointSettings.*;
+
 import dev.conveyor.common.ConveyorException;
+import dev.conveyor.operation.Operation;
+import dev.conveyor.operation.Parameter;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.function.Predicate;
+import java.util.function.Function;
 
 /**
  * Checks an endpoint's settings at save time, so that nothing wrong is discovered at scan time.
@@ -15,80 +20,204 @@ import java.util.function.Predicate;
 public final class EndpointValidator {
 
     static final int MAX_NAME_LENGTH = 100;
+    static final int MAX_DESCRIPTION_LENGTH = 2000;
     static final int MAX_BATCH_SIZE = 10_000;
 
     private final AllowedRoots roots;
-    private final Predicate<String> knownOperation;
+    private final Function<String, Optional<Operation>> operations;
 
-    public EndpointValidator(AllowedRoots roots, Predicate<String> knownOperation) {
+    public EndpointValidator(AllowedRoots roots, Function<String, Optional<Operation>> operations) {
         this.roots = roots;
-        this.knownOperation = knownOperation;
+        this.operations = operations;
     }
 
     /**
-     * Validates a complete definition (defaults already applied) and returns its watched folder
-     * as an absolute path.
+     * Validates the settings an endpoint would run with (defaults already laid under) and
+     * returns its watched folder as an absolute path.
      */
-    public Path validate(EndpointDefinition d) {
-        checkName(d.name());
-        Path folder = checkPath(d.path());
-        if (d.operationName() == null || d.operationName().isBlank()) {
-            throw ConveyorException.invalidField("operationName", "an operation is required; GET /api/operations lists them");
+    public Path validate(SettingValues s) {
+        checkName(s.get(NAME));
+        Path folder = checkPath(s.get(PATH));
+        if (s.get(DESCRIPTION).length() > MAX_DESCRIPTION_LENGTH) {
+            throw ConveyorException.invalidField(DESCRIPTION.name(), "at most " + MAX_DESCRIPTION_LENGTH + " characters");
         }
-        if (!knownOperation.test(d.operationName())) {
-            throw ConveyorException.invalidField("operationName",
-                    "no operation is named '" + d.operationName() + "'; GET /api/operations lists them");
+        Operation operation = checkOperation(s.get(OPERATION_NAME));
+        checkSchedule(s);
+        checkAtLeast(BATCH_SIZE, s.get(BATCH_SIZE), 1);
+        if (s.get(BATCH_SIZE) > MAX_BATCH_SIZE) {
+            throw ConveyorException.invalidField(BATCH_SIZE.name(), "must be at most " + MAX_BATCH_SIZE + ", was " + s.get(BATCH_SIZE));
         }
-        if (d.repeatInterval() < 1) {
-            throw ConveyorException.invalidField("repeatInterval", "must be at least 1 second, was " + d.repeatInterval());
+        if (s.get(WAIT_TIME) < 0) {
+            throw ConveyorException.invalidField(WAIT_TIME.name(), "must be 0 or more milliseconds, was " + s.get(WAIT_TIME));
         }
-        if (d.batchSize() < 1 || d.batchSize() > MAX_BATCH_SIZE) {
-            throw ConveyorException.invalidField("batchSize",
-                    "must be between 1 and " + MAX_BATCH_SIZE + ", was " + d.batchSize());
+        checkMinusOneOrPositive(PURGE_DURATION, s.get(PURGE_DURATION), "days");
+        checkNotBlank(USER_NAME, s.get(USER_NAME));
+        checkNotBlank(DOMAIN_NAME, s.get(DOMAIN_NAME));
+        checkPattern(INCLUDE_FILE_PATTERN, s.get(INCLUDE_FILE_PATTERN), false);
+        checkPattern(EXCLUDE_FILE_PATTERN, s.get(EXCLUDE_FILE_PATTERN), true);
+        checkOutputFolder(RESULT_FOLDER, s.get(RESULT_FOLDER), folder, false, true);
+        checkOutputFolder(PRESERVE_FOLDER, s.get(PRESERVE_FOLDER), folder, true, true);
+        checkOutputFolder(FAILURE_FOLDER, s.get(FAILURE_FOLDER), folder, false, false);
+        checkInputMappings(operation, s.get(INPUT_PARAMETER_MAPPINGS));
+        checkOutputMappings(operation, s.get(OUTPUT_PARAMETER_MAPPINGS));
+        return folder;
+    }
+
+    /** Checks only what service-wide defaults can hold on their own (no folder, no operation). */
+    public static void validateServiceDefaults(SettingValues s) {
+        if (s.has(CRON_EXPRESSION) || s.has(REPEAT_INTERVAL) || s.has(REPEAT_COUNT)) {
+            checkSchedule(s.over(EndpointSettings.MANUAL_DEFAULTS));
+        }
+        SettingValues all = s.over(EndpointSettings.MANUAL_DEFAULTS);
+        checkAtLeast(BATCH_SIZE, all.get(BATCH_SIZE), 1);
+        checkPattern(INCLUDE_FILE_PATTERN, all.get(INCLUDE_FILE_PATTERN), false);
+        checkPattern(EXCLUDE_FILE_PATTERN, all.get(EXCLUDE_FILE_PATTERN), true);
+        for (Setting<String> folder : java.util.List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER)) {
+            try {
+                FolderTemplate.of(all.get(folder));
+            } catch (IllegalArgumentException e) {
+                throw ConveyorException.invalidField(folder.name(), e.getMessage());
+            }
+        }
+    }
+
+    private static void checkSchedule(SettingValues s) {
+        String cron = s.get(CRON_EXPRESSION);
+        if (!cron.isBlank()) {
+            try {
+                CronSchedule.parse(cron);
+            } catch (IllegalArgumentException e) {
+                throw ConveyorException.invalidField(CRON_EXPRESSION.name(), e.getMessage());
+            }
+        }
+        checkAtLeast(REPEAT_INTERVAL, s.get(REPEAT_INTERVAL), 1);
+        checkMinusOneOrPositive(REPEAT_COUNT, s.get(REPEAT_COUNT), "scans");
+    }
+
+    private static void checkAtLeast(Setting<Integer> setting, int value, int minimum) {
+        if (value < minimum) {
+            throw ConveyorException.invalidField(setting.name(), "must be at least " + minimum + ", was " + value);
+        }
+    }
+
+    private static void checkMinusOneOrPositive(Setting<Integer> setting, int value, String unit) {
+        if (value != -1 && value < 1) {
+            throw ConveyorException.invalidField(setting.name(), "must be -1 (never ends) or a number of " + unit + ", was " + value);
+        }
+    }
+
+    private static void checkNotBlank(Setting<String> setting, String value) {
+        if (value.isBlank()) {
+            throw ConveyorException.invalidField(setting.name(), "must not be empty");
+        }
+    }
+
+    private static void checkPattern(Setting<String> setting, String pattern, boolean mayBeEmpty) {
+        if (mayBeEmpty && pattern.isBlank()) {
+            return;
         }
         try {
-            FilePattern.of(d.includeFilePattern());
+            FilePattern.of(pattern);
         } catch (IllegalArgumentException e) {
-            throw ConveyorException.invalidField("includeFilePattern", e.getMessage());
+            throw ConveyorException.invalidField(setting.name(), e.getMessage());
         }
-        checkOutputFolder("resultFolder", d.resultFolder(), folder, false, true);
-        checkOutputFolder("preserveFolder", d.preserveFolder(), folder, true, true);
-        checkOutputFolder("failureFolder", d.failureFolder(), folder, false, false);
-        return folder;
     }
 
     private static void checkName(String name) {
         if (name == null || name.isBlank()) {
-            throw ConveyorException.invalidField("name", "a name is required");
+            throw ConveyorException.invalidField(NAME.name(), "a name is required");
         }
         if (name.length() > MAX_NAME_LENGTH) {
-            throw ConveyorException.invalidField("name", "at most " + MAX_NAME_LENGTH + " characters");
+            throw ConveyorException.invalidField(NAME.name(), "at most " + MAX_NAME_LENGTH + " characters");
         }
         if (!name.strip().equals(name) || name.chars().anyMatch(c -> c == '<' || c == '/' || c == '\\' || Character.isISOControl(c))) {
-            throw ConveyorException.invalidField("name",
+            throw ConveyorException.invalidField(NAME.name(),
                     "must not contain '<', '/', '\\', control characters or surrounding spaces");
         }
     }
 
     private Path checkPath(String path) {
         if (path == null || path.isBlank()) {
-            throw ConveyorException.invalidField("path", "a folder to watch is required");
+            throw ConveyorException.invalidField(PATH.name(), "a folder to watch is required");
         }
         Optional<Path> folder;
         try {
             folder = roots.resolve(path);
         } catch (InvalidPathException e) {
-            throw ConveyorException.invalidField("path", "'" + path + "' is not a valid path: " + e.getReason());
+            throw ConveyorException.invalidField(PATH.name(), "'" + path + "' is not a valid path: " + e.getReason());
         }
-        return folder.orElseThrow(() -> ConveyorException.invalidField("path",
+        return folder.orElseThrow(() -> ConveyorException.invalidField(PATH.name(),
                 "'" + path + "' is not below an allowed root (CONVEYOR_ROOTS: " + roots.roots() + ")"));
+    }
+
+    private Operation checkOperation(String name) {
+        if (name == null || name.isBlank()) {
+            throw ConveyorException.invalidField(OPERATION_NAME.name(), "an operation is required; GET /api/operations lists them");
+        }
+        return operations.apply(name).orElseThrow(() -> ConveyorException.invalidField(OPERATION_NAME.name(),
+                "no operation is named '" + name + "'; GET /api/operations lists them"));
+    }
+
+    /**
+     * Every mapping must name an input the operation has, with a value of the parameter's type;
+     * every required input without a default must be mapped, except the main input, which takes
+     * the dropped file or folder.
+     */
+    private static void checkInputMappings(Operation operation, Map<String, InputMapping> mappings) {
+        for (var entry : mappings.entrySet()) {
+            String field = INPUT_PARAMETER_MAPPINGS.name() + "." + entry.getKey();
+            Parameter parameter = operation.inputs().stream().filter(p -> p.name().equals(entry.getKey())).findFirst()
+                    .orElseThrow(() -> ConveyorException.invalidField(field, "operation '" + operation.name()
+                            + "' has no input named '" + entry.getKey() + "'; its inputs: " + names(operation.inputs())));
+            InputMapping mapping = entry.getValue();
+            try {
+                if (mapping.kind() == InputMapping.Kind.LITERAL) {
+                    parameter.type().fromLiteral(mapping.value());
+                } else if (!parameter.type().isDocuments()) {
+                    throw new IllegalArgumentException("a " + parameter.type().signature()
+                            + " parameter takes a literal; variable mappings (file patterns) are for documents");
+                } else {
+                    FilePattern.of(mapping.value());
+                }
+            } catch (IllegalArgumentException e) {
+                throw ConveyorException.invalidField(field, e.getMessage());
+            }
+        }
+        for (Parameter parameter : operation.inputs()) {
+            if (parameter.required() && parameter.defaultValue() == null && !parameter.name().equals(Operation.INPUT)
+                    && !mappings.containsKey(parameter.name())) {
+                throw ConveyorException.invalidField(INPUT_PARAMETER_MAPPINGS.name() + "." + parameter.name(),
+                        "operation '" + operation.name() + "' needs input '" + parameter.name() + "' ("
+                                + parameter.type().signature() + "); map it");
+            }
+        }
+    }
+
+    private static void checkOutputMappings(Operation operation, Map<String, String> mappings) {
+        for (var entry : mappings.entrySet()) {
+            String field = OUTPUT_PARAMETER_MAPPINGS.name() + "." + entry.getKey();
+            if (operation.outputs().stream().noneMatch(p -> p.name().equals(entry.getKey()))) {
+                throw ConveyorException.invalidField(field, "operation '" + operation.name() + "' has no output named '"
+                        + entry.getKey() + "'; its outputs: " + names(operation.outputs()));
+            }
+            try {
+                OutputPattern.of(entry.getValue());
+            } catch (IllegalArgumentException e) {
+                throw ConveyorException.invalidField(field, e.getMessage());
+            }
+        }
+    }
+
+    private static String names(java.util.List<Parameter> parameters) {
+        return parameters.stream().map(Parameter::name).toList().toString();
     }
 
     /**
      * An output folder must expand to a place that is neither the watched folder itself (its
-     * results would be taken as new input) nor outside the allowed roots.
+     * results would be taken as new input) nor its stage folder, nor outside the allowed roots.
      */
-    private void checkOutputFolder(String field, String template, Path watched, boolean mayBeEmpty, boolean mayBeAbsolute) {
+    private void checkOutputFolder(Setting<String> setting, String template, Path watched, boolean mayBeEmpty, boolean mayBeAbsolute) {
+        String field = setting.name();
         if (template.isEmpty() && mayBeEmpty) {
             return;
         }

@@ -39,6 +39,13 @@ public class Job {
     @Column(nullable = false, length = 16)
     private JobState state;
 
+    /** The identity the operation runs as (the endpoint's userName and domainName at claim time). */
+    @Column(length = 255)
+    private String userName;
+
+    @Column(length = 255)
+    private String domainName;
+
     @Column(nullable = false)
     private Instant createdAt;
 
@@ -61,10 +68,12 @@ public class Job {
     protected Job() {
     }
 
-    public Job(String id, String endpoint, String source, Instant createdAt) {
+    public Job(String id, String endpoint, String source, String userName, String domainName, Instant createdAt) {
         this.id = id;
         this.endpoint = endpoint;
         this.source = source;
+        this.userName = userName;
+        this.domainName = domainName;
         this.createdAt = createdAt;
         this.state = JobState.STAGED;
     }
@@ -96,6 +105,14 @@ public class Job {
 
     public String getSource() {
         return source;
+    }
+
+    public String getUserName() {
+        return userName;
+    }
+
+    public String getDomainName() {
+        return domainName;
     }
 
     public JobState getState() {

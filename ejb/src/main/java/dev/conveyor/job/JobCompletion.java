@@ -1,8 +1,10 @@
 package dev.conveyor.job;
 
 import dev.conveyor.common.MessageId;
-import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
 import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
@@ -24,6 +26,9 @@ public class JobCompletion {
     @PersistenceContext
     EntityManager em;
 
+    @Inject
+    EndpointService endpoints;
+
     private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom());
 
     /**
@@ -36,7 +41,7 @@ public class JobCompletion {
         if (job == null || job.getState().isFinished()) {
             return;
         }
-        Endpoint endpoint = em.find(Endpoint.class, job.getEndpoint());
+        EndpointConfig endpoint = endpoints.config(job.getEndpoint()).orElse(null);
         if (endpoint == null) {
             job.fail("endpoint '" + job.getEndpoint() + "' was deleted while the job ran; its files stay in the stage folder",
                     List.of(), Instant.now());
@@ -46,7 +51,7 @@ public class JobCompletion {
             if (outcome.succeeded()) {
                 job.succeed(publisher.publishSuccess(endpoint, job.getId(), job.getSource()), Instant.now());
             } else {
-                job.fail(outcome.reason(), publisher.publishFailure(endpoint, job.getId(), job.getSource(), outcome.reason()),
+                job.fail(outcome.reason(), publisher.publishFailure(endpoint, job.getId(), job.getSource(), outcome.reason(), outcome.detail()),
                         Instant.now());
             }
         } catch (IOException e) {

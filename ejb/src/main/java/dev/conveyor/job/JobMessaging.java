@@ -19,6 +19,7 @@ public final class JobMessaging {
     static final String JOB_ID = "jobId";
     static final String SUCCEEDED = "succeeded";
     static final String REASON = "reason";
+    static final String DETAIL = "detail";
 
     private JobMessaging() {
     }

@@ -1,8 +1,13 @@
 package dev.conveyor.job;
 
+import static dev.conveyor.endpoint.EndpointSettings.INPUT_PARAMETER_MAPPINGS;
+import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
+import static dev.conveyor.endpoint.EndpointSettings.OUTPUT_PARAMETER_MAPPINGS;
+
 import dev.conveyor.common.MessageId;
-import dev.conveyor.endpoint.Endpoint;
-import dev.conveyor.operation.Document;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
 import dev.conveyor.operation.OperationContext;
@@ -15,6 +20,8 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.ZonedDateTime;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -25,6 +32,7 @@ import java.util.logging.Logger;
 public class JobRunner {
 
     private static final Logger LOG = Logger.getLogger(JobRunner.class.getName());
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     @PersistenceContext
     EntityManager em;
@@ -32,10 +40,13 @@ public class JobRunner {
     @Inject
     OperationCatalog operations;
 
+    @Inject
+    EndpointService endpoints;
+
     /**
      * Marks the job RUNNING and commits at once, so the state is visible while the operation
      * runs. Empty when there is nothing to run: the job is finished already (a repeated delivery)
-     * or gone.
+     * or gone, or its endpoint was deleted.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Optional<RunRequest> start(String jobId) {
@@ -43,12 +54,12 @@ public class JobRunner {
         if (job == null || job.getState().isFinished()) {
             return Optional.empty();
         }
-        Endpoint endpoint = em.find(Endpoint.class, job.getEndpoint());
-        if (endpoint == null) {
+        Optional<EndpointConfig> endpoint = endpoints.config(job.getEndpoint());
+        if (endpoint.isEmpty()) {
             return Optional.empty();
         }
         job.moveTo(JobState.RUNNING);
-        return Optional.of(new RunRequest(jobId, endpoint.getOperationName(), endpoint.folder(), job.getSource()));
+        return Optional.of(new RunRequest(jobId, endpoint.get(), job.getSource()));
     }
 
     /**
@@ -57,31 +68,32 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Outcome execute(RunRequest request) {
-        StageFolder stage = StageFolder.of(request.watchedFolder(), request.jobId());
-        Path input = stage.input(request.source());
-        Optional<Operation> operation = operations.find(request.operationName());
+        EndpointConfig endpoint = request.endpoint();
+        String operationName = endpoint.get(OPERATION_NAME);
+        StageFolder stage = StageFolder.of(endpoint.folder(), request.jobId());
+        Path staged = stage.input(request.source());
+        Optional<Operation> operation = operations.find(operationName);
         if (operation.isEmpty()) {
-            return Outcome.failure(request.jobId(), MessageId.OPERATION_FAILED.format(request.operationName(), request.source(),
-                    "no such operation is installed"));
+            return Outcome.failure(request.jobId(), MessageId.OPERATION_FAILED.format(operationName, request.source(),
+                    "no such operation is installed"), null);
         }
         try {
             // A rerun after a crash starts from empty work and output folders, so no half result survives.
             ResultFiles.deleteTree(stage.work());
             ResultFiles.deleteTree(stage.output());
             Files.createDirectories(stage.output());
-            Map<String, Object> outputs = operation.get().run(
-                    new OperationContext(Map.of(Operation.INPUT, Document.of(input)), Files.createDirectories(stage.work())));
-            for (Object value : outputs.values()) {
-                if (value instanceof Document document) {
-                    ResultFiles.moveInto(document.path(), stage.output(), document.name());
-                }
-            }
+            Map<String, Object> inputs = InputResolver.resolve(operation.get(), endpoint.get(INPUT_PARAMETER_MAPPINGS), staged);
+            Map<String, Object> outputs = operation.get().run(new OperationContext(inputs, Files.createDirectories(stage.work())));
+            FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(),
+                    request.source(), RANDOM);
+            stage.writeResultUnits(OutputPlacer.place(outputs, endpoint.get(OUTPUT_PARAMETER_MAPPINGS), staged, values, stage.output()));
             ResultFiles.deleteTree(stage.work());
             return Outcome.success(request.jobId());
         } catch (Exception e) {
-            String reason = MessageId.OPERATION_FAILED.format(request.operationName(), request.source(), e);
+            String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(),
+                    e.getMessage() == null ? e.getClass().getName() : e.getMessage());
             LOG.log(Level.INFO, reason, e);
-            return Outcome.failure(request.jobId(), reason);
+            return Outcome.failure(request.jobId(), reason, StackSummary.of(e));
         }
     }
 }

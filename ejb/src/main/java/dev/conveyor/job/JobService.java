@@ -2,6 +2,8 @@ package dev.conveyor.job;
 
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointSettings;
 import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
@@ -39,18 +41,19 @@ public class JobService {
      * node took first is simply not there any more: the claim is dropped and nothing changes.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Optional<String> claim(String endpoint, Path watchedFolder, Path file) {
+    public Optional<String> claim(EndpointConfig endpoint, Path file) {
         String source = file.getFileName().toString();
-        Job job = new Job(UUID.randomUUID().toString(), endpoint, source, Instant.now());
+        Job job = new Job(UUID.randomUUID().toString(), endpoint.name(), source, endpoint.get(EndpointSettings.USER_NAME),
+                endpoint.get(EndpointSettings.DOMAIN_NAME), Instant.now());
         em.persist(job);
         em.flush();
-        Path staged = StageFolder.of(watchedFolder, job.getId()).input(source);
+        Path staged = StageFolder.of(endpoint.folder(), job.getId()).input(source);
         try {
             Files.createDirectories(staged.getParent());
             Files.move(file, staged, StandardCopyOption.ATOMIC_MOVE);
             return Optional.of(job.getId());
         } catch (IOException e) {
-            LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint, e));
+            LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e));
             session.setRollbackOnly();
             return Optional.empty();
         }
@@ -63,6 +66,14 @@ public class JobService {
                 .setParameter("endpoint", endpoint)
                 .setParameter("state", JobState.STAGED)
                 .getResultList();
+    }
+
+    /** How many of the endpoint's jobs are claimed and not finished: the jobs in progress that throttle counts. */
+    public int unfinished(String endpoint) {
+        return em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.endpoint = :endpoint AND j.state IN :states", Long.class)
+                .setParameter("endpoint", endpoint)
+                .setParameter("states", JobState.UNFINISHED)
+                .getSingleResult().intValue();
     }
 
     public JobView get(String id) {

@@ -14,6 +14,9 @@ public enum JobState {
     FAILED,
     EXPIRED;
 
+    /** The states of a job in progress. */
+    public static final java.util.Set<JobState> UNFINISHED = java.util.EnumSet.of(STAGED, QUEUED, RUNNING, WAITING);
+
     public boolean isFinished() {
         return this == SUCCEEDED || this == FAILED || this == EXPIRED;
     }

@@ -4,11 +4,11 @@ import java.time.Instant;
 import java.util.List;
 
 /** A job as the admin API shows it. */
-public record JobView(String id, String endpoint, String source, JobState state, Instant createdAt,
-                      Instant finishedAt, List<String> results, String failureReason) {
+public record JobView(String id, String endpoint, String source, JobState state, String userName, String domainName,
+                      Instant createdAt, Instant finishedAt, List<String> results, String failureReason) {
 
     public static JobView of(Job job) {
-        return new JobView(job.getId(), job.getEndpoint(), job.getSource(), job.getState(), job.getCreatedAt(),
-                job.getFinishedAt(), job.getResults(), job.getFailureReason());
+        return new JobView(job.getId(), job.getEndpoint(), job.getSource(), job.getState(), job.getUserName(),
+                job.getDomainName(), job.getCreatedAt(), job.getFinishedAt(), job.getResults(), job.getFailureReason());
     }
 }

@@ -35,6 +35,7 @@ public class JobWorker implements MessageListener {
                 .setProperty(JobMessaging.JOB_ID, outcome.jobId())
                 .setProperty(JobMessaging.SUCCEEDED, outcome.succeeded())
                 .setProperty(JobMessaging.REASON, outcome.reason())
+                .setProperty(JobMessaging.DETAIL, outcome.detail())
                 .send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), outcome.jobId()));
     }
 

@@ -6,25 +6,47 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * Moving files into output folders so that nobody sees half of one and nothing is overwritten:
- * a free name is reserved by creating it (which fails if another writer got there first), then
- * the content is renamed over the reservation in one step.
+ * Moving files and folders into output folders so that nobody sees half of one and nothing is
+ * overwritten unless asked: a free name is reserved by creating it (which fails if another writer
+ * got there first), then the content is renamed over the reservation in one step.
  */
 final class ResultFiles {
 
     private ResultFiles() {
     }
 
-    /** Moves a file or folder into {@code folder} under its name or the first free indexed name. */
-    static Path moveInto(Path item, Path folder, String name) throws IOException {
+    /**
+     * Moves a file or folder into {@code folder} as one unit. Without {@code overwrite} it takes
+     * the name or the first free indexed name (name_1.ext, folder_1); with it, it replaces a file
+     * of that name, or merges into a folder of that name replacing the files it holds.
+     */
+    static Path moveInto(Path item, Path folder, String name, boolean overwrite) throws IOException {
         Files.createDirectories(folder);
-        boolean directory = Files.isDirectory(item);
+        boolean directory = Files.isDirectory(item, LinkOption.NOFOLLOW_LINKS);
+        if (overwrite) {
+            Path target = folder.resolve(name);
+            if (directory && Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+                try (var children = Files.list(item)) {
+                    for (Path child : (Iterable<Path>) children::iterator) {
+                        moveInto(child, target, child.getFileName().toString(), true);
+                    }
+                }
+                Files.delete(item);
+            } else {
+                if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS) || directory) {
+                    deleteTree(target);
+                }
+                replace(item, target);
+            }
+            return target;
+        }
         for (int index = 0; ; index++) {
             Path target = folder.resolve(directory ? FileNames.indexedFolder(name, index) : FileNames.indexed(name, index));
             try {
@@ -36,11 +58,7 @@ final class ResultFiles {
             } catch (FileAlreadyExistsException taken) {
                 continue;
             }
-            if (directory) {
-                moveChildren(item, target);
-            } else {
-                replace(item, target);
-            }
+            replace(item, target);
             return target;
         }
     }
@@ -79,24 +97,33 @@ final class ResultFiles {
         });
     }
 
-    private static void moveChildren(Path from, Path to) throws IOException {
-        try (var children = Files.list(from)) {
-            for (Path child : (Iterable<Path>) children::iterator) {
-                moveInto(child, to, child.getFileName().toString());
-            }
-        }
-        Files.delete(from);
-    }
-
-    /** Renames over the target; across file systems, copies beside the target first so the rename stays atomic. */
+    /**
+     * Renames over the target (a file, an empty reserved folder, or nothing) in one step, so a
+     * reader sees nothing or the whole. Across file systems it first copies beside the target
+     * under a hidden name (the default excludeFilePattern skips hidden names).
+     */
     private static void replace(Path source, Path target) throws IOException {
         try {
             Files.move(source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException otherFileSystem) {
             Path partial = target.resolveSibling("." + target.getFileName() + ".partial");
-            Files.copy(source, partial, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
+            deleteTree(partial);
+            copyTree(source, partial);
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            Files.delete(source);
+            deleteTree(source);
+        }
+    }
+
+    private static void copyTree(Path source, Path target) throws IOException {
+        try (var walk = Files.walk(source)) {
+            for (Path from : (Iterable<Path>) walk::iterator) {
+                Path to = target.resolve(source.relativize(from).toString());
+                if (Files.isDirectory(from, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
         }
     }
 }

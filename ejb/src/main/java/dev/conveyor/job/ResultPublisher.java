@@ -1,6 +1,13 @@
 package dev.conveyor.job;
 
-import dev.conveyor.endpoint.Endpoint;
+import static dev.conveyor.endpoint.EndpointSettings.FAILURE_FOLDER;
+import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
+import static dev.conveyor.endpoint.EndpointSettings.OVERWRITE_DUPLICATE_FILENAME;
+import static dev.conveyor.endpoint.EndpointSettings.PRESERVE_FOLDER;
+import static dev.conveyor.endpoint.EndpointSettings.PRESERVE_ON_FAILURE;
+import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
+
+import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FolderTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,12 +18,12 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 
 /**
  * Takes a finished job's files out of the stage folder: on success the operation's results into
- * the result folder and the source into preserve; on failure the source and a failure.log into a
- * folder of its own under the failure folder. Returns what it wrote, relative to the watched folder.
+ * the result folder and the source into preserve; on failure a failure.log, and the source unless
+ * preserveOnFailure is off, into a folder of its own under the failure folder. Returns what it
+ * wrote, relative to the watched folder.
  */
 public final class ResultPublisher {
 
@@ -30,63 +37,59 @@ public final class ResultPublisher {
         this.random = random;
     }
 
-    public List<String> publishSuccess(Endpoint endpoint, String jobId, String source) throws IOException {
+    public List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source) throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId);
         FolderTemplate.Values values = values(endpoint, jobId, source);
-        Path resultFolder = watched.resolve(FolderTemplate.of(endpoint.getResultFolder()).expand(values));
+        boolean overwrite = endpoint.get(OVERWRITE_DUPLICATE_FILENAME);
+        Path resultFolder = watched.resolve(FolderTemplate.of(endpoint.get(RESULT_FOLDER)).expand(values));
         List<String> written = new ArrayList<>();
-        for (Path output : sortedChildren(stage.output())) {
-            written.add(relative(watched, ResultFiles.moveInto(output, resultFolder, output.getFileName().toString())));
+        for (Path unit : stage.resultUnits()) {
+            Path target = resultFolder.resolve(unit);
+            Path placed = ResultFiles.moveInto(stage.output().resolve(unit), target.getParent(), target.getFileName().toString(), overwrite);
+            written.add(relative(watched, placed));
         }
         Path staged = stage.input(source);
-        if (endpoint.getPreserveFolder().isEmpty()) {
-            Files.deleteIfExists(staged);
+        if (endpoint.get(PRESERVE_FOLDER).isEmpty()) {
+            ResultFiles.deleteTree(staged);
         } else if (Files.exists(staged)) {
-            Path preserveFolder = watched.resolve(FolderTemplate.of(endpoint.getPreserveFolder()).expand(values));
-            ResultFiles.moveInto(staged, preserveFolder, source);
+            Path preserveFolder = watched.resolve(FolderTemplate.of(endpoint.get(PRESERVE_FOLDER)).expand(values));
+            ResultFiles.moveInto(staged, preserveFolder, source, overwrite);
         }
         ResultFiles.deleteTree(stage.jobFolder());
         return written;
     }
 
-    public List<String> publishFailure(Endpoint endpoint, String jobId, String source, String reason) throws IOException {
+    public List<String> publishFailure(EndpointConfig endpoint, String jobId, String source, String reason, String detail)
+            throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId);
-        Path failureFolder = watched.resolve(FolderTemplate.of(endpoint.getFailureFolder()).expand(values(endpoint, jobId, source)));
+        Path failureFolder = watched.resolve(FolderTemplate.of(endpoint.get(FAILURE_FOLDER)).expand(values(endpoint, jobId, source)));
         Path jobFailure = ResultFiles.createFreeFolder(failureFolder, source);
         List<String> written = new ArrayList<>();
         Path log = jobFailure.resolve(FAILURE_LOG);
-        Files.writeString(log, failureLog(endpoint, jobId, source, reason), StandardCharsets.UTF_8);
+        Files.writeString(log, failureLog(endpoint, jobId, source, reason, detail), StandardCharsets.UTF_8);
         written.add(relative(watched, log));
         Path staged = stage.input(source);
-        if (Files.exists(staged)) {
-            written.add(relative(watched, ResultFiles.moveInto(staged, jobFailure, source)));
+        if (Files.exists(staged) && endpoint.get(PRESERVE_ON_FAILURE)) {
+            written.add(relative(watched, ResultFiles.moveInto(staged, jobFailure, source, false)));
         }
         ResultFiles.deleteTree(stage.jobFolder());
         return written;
     }
 
-    private String failureLog(Endpoint endpoint, String jobId, String source, String reason) {
+    private String failureLog(EndpointConfig endpoint, String jobId, String source, String reason, String detail) {
         return "time: " + ZonedDateTime.now(clock) + "\n"
-                + "endpoint: " + endpoint.getName() + "\n"
-                + "operation: " + endpoint.getOperationName() + "\n"
+                + "endpoint: " + endpoint.name() + "\n"
+                + "operation: " + endpoint.get(OPERATION_NAME) + "\n"
                 + "job: " + jobId + "\n"
                 + "source: " + source + "\n"
-                + "reason: " + reason + "\n";
+                + "reason: " + reason + "\n"
+                + (detail == null || detail.isBlank() ? "" : "detail:\n" + detail + (detail.endsWith("\n") ? "" : "\n"));
     }
 
-    private FolderTemplate.Values values(Endpoint endpoint, String jobId, String source) {
-        return new FolderTemplate.Values(ZonedDateTime.now(clock), jobId, endpoint.getName(), source, random);
-    }
-
-    private static List<Path> sortedChildren(Path folder) throws IOException {
-        if (!Files.isDirectory(folder)) {
-            return List.of();
-        }
-        try (Stream<Path> children = Files.list(folder)) {
-            return children.sorted().toList();
-        }
+    private FolderTemplate.Values values(EndpointConfig endpoint, String jobId, String source) {
+        return new FolderTemplate.Values(ZonedDateTime.now(clock), jobId, endpoint.name(), source, random);
     }
 
     private static String relative(Path watched, Path written) {

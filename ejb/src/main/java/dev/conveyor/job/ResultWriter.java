@@ -24,7 +24,8 @@ public class ResultWriter implements MessageListener {
             completion.complete(new Outcome(
                     message.getStringProperty(JobMessaging.JOB_ID),
                     message.getBooleanProperty(JobMessaging.SUCCEEDED),
-                    message.getStringProperty(JobMessaging.REASON)));
+                    message.getStringProperty(JobMessaging.REASON),
+                    message.getStringProperty(JobMessaging.DETAIL)));
         } catch (JMSException e) {
             throw new IllegalArgumentException("malformed callback message: " + message, e);
         }

@@ -1,7 +1,7 @@
 package dev.conveyor.job;
 
-import java.nio.file.Path;
+import dev.conveyor.endpoint.EndpointConfig;
 
 /** What a worker needs to run one job, read from the database when the job starts. */
-public record RunRequest(String jobId, String operationName, Path watchedFolder, String source) {
+public record RunRequest(String jobId, EndpointConfig endpoint, String source) {
 }

@@ -1,11 +1,21 @@
 package dev.conveyor.job;
 
 import dev.conveyor.endpoint.Endpoint;
+import jakarta.json.Json;
+import jakarta.json.JsonString;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Where a claimed job's files live until its results are written:
- * {@code <watched>/stage/<job id>/in/<source>} and the operation's results in {@code .../out/}.
+ * {@code <watched>/stage/<job id>/in/<source>} (a file or a job folder), the operation's scratch
+ * space in {@code work/}, and its results in {@code out/}, laid out as they will be in the
+ * result folder, with {@code results.json} listing the units to move.
  * One folder per job keeps jobs apart and makes cleaning up one job one delete.
  */
 public record StageFolder(Path jobFolder) {
@@ -26,5 +36,27 @@ public record StageFolder(Path jobFolder) {
     /** The operation's private scratch space. */
     public Path work() {
         return jobFolder.resolve("work");
+    }
+
+    public void writeResultUnits(List<Path> units) throws IOException {
+        var array = Json.createArrayBuilder();
+        units.forEach(unit -> array.add(unit.toString()));
+        Files.writeString(jobFolder.resolve("results.json"), array.build().toString(), StandardCharsets.UTF_8);
+    }
+
+    /** The units {@link #writeResultUnits} listed; without that list, every entry of the output folder. */
+    public List<Path> resultUnits() throws IOException {
+        Path list = jobFolder.resolve("results.json");
+        if (Files.exists(list)) {
+            try (var reader = Json.createReader(new StringReader(Files.readString(list, StandardCharsets.UTF_8)))) {
+                return reader.readArray().getValuesAs(JsonString::getString).stream().map(Path::of).toList();
+            }
+        }
+        if (!Files.isDirectory(output())) {
+            return List.of();
+        }
+        try (Stream<Path> children = Files.list(output())) {
+            return children.map(output()::relativize).sorted().toList();
+        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.conveyor.scan;
 
-import dev.conveyor.endpoint.FilePattern;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -8,16 +7,19 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.function.Predicate;
 
 /**
- * Picks the oldest files of a folder that match a pattern, at most {@code limit} of them.
- * It streams the folder and keeps only the current best {@code limit} candidates in a bounded
- * heap, so a folder of 100,000 files costs one pass and {@code limit} entries of memory, never a
- * sort of the whole listing. Folders and symbolic links are not taken.
+ * Picks the oldest files and job folders of a folder whose names are eligible and that were last
+ * changed no later than a given instant, at most {@code limit} of them. It streams the folder and
+ * keeps only the current best {@code limit} candidates in a bounded heap, so a folder of 100,000
+ * files costs one pass and {@code limit} entries of memory, never a sort of the whole listing.
+ * Symbolic links are never taken.
  */
 public final class BatchSelector {
 
@@ -31,16 +33,18 @@ public final class BatchSelector {
     private BatchSelector() {
     }
 
-    public static List<Path> oldest(Path folder, FilePattern include, int limit) throws IOException {
+    public static List<Path> oldest(Path folder, Predicate<String> eligible, int limit, Instant changedNoLaterThan)
+            throws IOException {
         if (limit <= 0) {
             return List.of();
         }
-        // The heap's head is the newest kept candidate: the one to drop when an older file turns up.
+        long cutoff = changedNoLaterThan.toEpochMilli();
+        // The heap's head is the newest kept candidate: the one to drop when an older entry turns up.
         PriorityQueue<Candidate> kept = new PriorityQueue<>(limit + 1, OLDEST_FIRST.reversed());
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
-                if (!include.matches(name)) {
+                if (!eligible.test(name)) {
                     continue;
                 }
                 BasicFileAttributes attributes;
@@ -49,10 +53,11 @@ public final class BatchSelector {
                 } catch (NoSuchFileException takenMeanwhile) {
                     continue;
                 }
-                if (!attributes.isRegularFile()) {
+                long modified = attributes.lastModifiedTime().toMillis();
+                if (!(attributes.isRegularFile() || attributes.isDirectory()) || modified > cutoff) {
                     continue;
                 }
-                kept.add(new Candidate(entry, attributes.lastModifiedTime().toMillis(), name));
+                kept.add(new Candidate(entry, modified, name));
                 if (kept.size() > limit) {
                     kept.poll();
                 }

@@ -1,31 +1,43 @@
 package dev.conveyor.scan;
 
+import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
+import static dev.conveyor.endpoint.EndpointSettings.BATCH_SIZE;
+import static dev.conveyor.endpoint.EndpointSettings.THROTTLE;
+import static dev.conveyor.endpoint.EndpointSettings.WAIT_TIME;
+
 import dev.conveyor.common.MessageId;
-import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
-import dev.conveyor.endpoint.FilePattern;
 import dev.conveyor.job.JobCompletion;
 import dev.conveyor.job.JobDispatcher;
 import dev.conveyor.job.JobRunner;
 import dev.conveyor.job.JobService;
+import dev.conveyor.job.Outcome;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.DosFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One scan of one endpoint: pick the batch, claim each file as a job, then either queue the
- * claimed jobs (asynchronous endpoints) or run them here and now (synchronous ones). Each claim
- * is its own transaction, so one file that cannot be moved never holds back the others.
+ * One scan of one endpoint: pick the batch (oldest first, old enough, unchanged since the last
+ * look, within the throttle's room), claim each file or job folder as a job, then either queue
+ * the claimed jobs (asynchronous endpoints) or run them here and now (synchronous ones). Each
+ * claim is its own transaction, so one file that cannot be moved never holds back the others.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -33,8 +45,8 @@ public class EndpointScanner {
 
     private static final Logger LOG = Logger.getLogger(EndpointScanner.class.getName());
 
-    @PersistenceContext
-    EntityManager em;
+    @Inject
+    EndpointService endpoints;
 
     @Inject
     JobService jobs;
@@ -50,20 +62,36 @@ public class EndpointScanner {
 
     /**
      * Starts what an earlier scan left STAGED (a dispatch that failed, a crash between claim and
-     * dispatch), then claims new files. Returns how many files were claimed.
+     * dispatch), then claims new files. Returns how many were claimed.
      */
-    public int scan(String endpointName) throws IOException {
-        Endpoint endpoint = em.find(Endpoint.class, endpointName);
-        if (endpoint == null || endpoint.getState() != EndpointState.ENABLED) {
+    public int scan(String endpointName, StabilityCheck stability) throws IOException {
+        Optional<EndpointConfig> found = endpoints.config(endpointName);
+        if (found.isEmpty() || found.get().state() != EndpointState.ENABLED) {
             return 0;
         }
+        EndpointConfig endpoint = found.get();
         List<String> toStart = new ArrayList<>(jobs.staged(endpointName));
-        Path folder = endpoint.folder();
+        int room = endpoint.get(BATCH_SIZE);
+        if (endpoint.get(THROTTLE)) {
+            room = Math.max(0, room - jobs.unfinished(endpointName));
+        }
+        if (room == 0) {
+            start(endpoint, toStart);
+            return 0;
+        }
+        Instant oldEnough = Instant.now().minusMillis(endpoint.get(WAIT_TIME));
+        List<Path> candidates = BatchSelector.oldest(endpoint.folder(), FileSelection.of(endpoint), room, oldEnough);
         int claimed = 0;
-        for (Path file : BatchSelector.oldest(folder, FilePattern.of(endpoint.getIncludeFilePattern()), endpoint.getBatchSize())) {
-            Optional<String> jobId = jobs.claim(endpointName, folder, file);
-            if (jobId.isPresent()) {
-                claimed++;
+        for (Path file : stability.unchangedSinceLastLook(candidates)) {
+            boolean readOnly = isReadOnly(file);
+            Optional<String> jobId = jobs.claim(endpoint, file);
+            if (jobId.isEmpty()) {
+                continue;
+            }
+            claimed++;
+            if (readOnly) {
+                completion.complete(Outcome.failure(jobId.get(), MessageId.READ_ONLY_SOURCE.format(file.getFileName()), null));
+            } else {
                 toStart.add(jobId.get());
             }
         }
@@ -71,11 +99,11 @@ public class EndpointScanner {
         return claimed;
     }
 
-    private void start(Endpoint endpoint, List<String> jobIds) {
+    private void start(EndpointConfig endpoint, List<String> jobIds) {
         if (jobIds.isEmpty()) {
             return;
         }
-        if (!endpoint.isAsynchronous()) {
+        if (!endpoint.get(ASYNCHRONOUS)) {
             jobIds.forEach(jobId -> runner.start(jobId).map(runner::execute).ifPresent(completion::complete));
             return;
         }
@@ -83,6 +111,20 @@ public class EndpointScanner {
             dispatcher.dispatch(jobIds);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, MessageId.DISPATCH_FAILED.format(jobIds.size(), e), e);
+        }
+    }
+
+    /** The manual's read-only files: nobody may write them (POSIX), or the DOS read-only flag is set. */
+    static boolean isReadOnly(Path file) throws IOException {
+        if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try {
+            var permissions = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS).permissions();
+            return permissions.stream().noneMatch(EnumSet.of(PosixFilePermission.OWNER_WRITE,
+                    PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE)::contains);
+        } catch (UnsupportedOperationException notPosix) {
+            return Files.readAttributes(file, DosFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isReadOnly();
         }
     }
 }

@@ -1,0 +1,80 @@
+package dev.conveyor.endpoint;
+
+import static dev.conveyor.endpoint.SettingType.BOOLEAN;
+import static dev.conveyor.endpoint.SettingType.INPUT_MAPPINGS;
+import static dev.conveyor.endpoint.SettingType.INTEGER;
+import static dev.conveyor.endpoint.SettingType.LONG;
+import static dev.conveyor.endpoint.SettingType.OUTPUT_MAPPINGS;
+import static dev.conveyor.endpoint.SettingType.STRING;
+
+import java.util.List;
+import java.util.Map;
+
+/** Every setting of the watched-folder manual, with its default and meaning. */
+public final class EndpointSettings {
+
+    public static final Setting<String> NAME = new Setting<>("name", STRING, null, false,
+            "Unique name of the endpoint; no '<'.");
+    public static final Setting<String> DESCRIPTION = new Setting<>("description", STRING, "", false,
+            "What the endpoint is for.");
+    public static final Setting<String> PATH = new Setting<>("path", STRING, null, false,
+            "The watched folder, below an allowed root (relative paths are taken under the first root); created if missing.");
+    public static final Setting<Boolean> ASYNCHRONOUS = new Setting<>("asynchronous", BOOLEAN, true, true,
+            "true: jobs go through the Job Manager queue to the workers; false: the scanner runs the operation itself.");
+    public static final Setting<String> CRON_EXPRESSION = new Setting<>("cronExpression", STRING, "", true,
+            "Quartz cron expression (6 or 7 fields, seconds first) to scan on; when set, repeatInterval is ignored.");
+    public static final Setting<Integer> REPEAT_INTERVAL = new Setting<>("repeatInterval", INTEGER, 5, true,
+            "Seconds between scans.");
+    public static final Setting<Integer> REPEAT_COUNT = new Setting<>("repeatCount", INTEGER, -1, true,
+            "How many scans to make; -1 scans forever.");
+    public static final Setting<Boolean> THROTTLE = new Setting<>("throttle", BOOLEAN, false, true,
+            "Limit the jobs in progress to batchSize: a scan takes batchSize minus the endpoint's unfinished jobs.");
+    public static final Setting<String> USER_NAME = new Setting<>("userName", STRING, "SuperAdmin", true,
+            "The identity the operation runs as; recorded on each job.");
+    public static final Setting<String> DOMAIN_NAME = new Setting<>("domainName", STRING, "DefaultDom", true,
+            "The domain of userName.");
+    public static final Setting<Integer> BATCH_SIZE = new Setting<>("batchSize", INTEGER, 2, true,
+            "Files or job folders taken per scan, oldest first.");
+    public static final Setting<Long> WAIT_TIME = new Setting<>("waitTime", LONG, 0L, true,
+            "Milliseconds a file or folder must have been left unchanged before it is taken.");
+    public static final Setting<String> EXCLUDE_FILE_PATTERN = new Setting<>("excludeFilePattern", STRING, ".*", true,
+            "';'-separated patterns of files and folders never taken. The default skips hidden names, where copy tools "
+                    + "(and Conveyor itself) write files in progress.");
+    public static final Setting<String> INCLUDE_FILE_PATTERN = new Setting<>("includeFilePattern", STRING, "*", true,
+            "';'-separated patterns of files and folders to take: wildcards (*.pdf, Data[0-9][0-9][0-9].[dD][aA]'port') "
+                    + "or regex:...; a matching folder is a job folder.");
+    public static final Setting<String> RESULT_FOLDER = new Setting<>("resultFolder", STRING, "result/%Y/%M/%D/", true,
+            "Where results go: relative to the watched folder, or absolute below an allowed root; folder patterns allowed.");
+    public static final Setting<String> PRESERVE_FOLDER = new Setting<>("preserveFolder", STRING, "preserve/%Y/%M/%D/", true,
+            "Where sources of successful jobs are kept; empty keeps none.");
+    public static final Setting<String> FAILURE_FOLDER = new Setting<>("failureFolder", STRING, "failure/%Y/%M/%D/", true,
+            "Where failed jobs go with a failure.log; always relative to the watched folder.");
+    public static final Setting<Boolean> PRESERVE_ON_FAILURE = new Setting<>("preserveOnFailure", BOOLEAN, true, true,
+            "Keep the source of a failed job in the failure folder (false: delete it, keep only failure.log).");
+    public static final Setting<Boolean> OVERWRITE_DUPLICATE_FILENAME = new Setting<>("overwriteDuplicateFilename", BOOLEAN, false, true,
+            "true: a result or preserved file replaces one of the same name; false: a numeric index is added (name_1.ext).");
+    public static final Setting<Integer> PURGE_DURATION = new Setting<>("purgeDuration", INTEGER, -1, true,
+            "Days after which result-folder content is deleted by the daily purge; -1 never.");
+    public static final Setting<String> OPERATION_NAME = new Setting<>("operationName", STRING, null, false,
+            "The operation to run; GET /api/operations lists them.");
+    public static final Setting<Map<String, InputMapping>> INPUT_PARAMETER_MAPPINGS = new Setting<>("inputParameterMappings",
+            INPUT_MAPPINGS, Map.of(), false,
+            "By input parameter: {\"type\": \"literal\" | \"variable\", \"value\": \"...\"}; unmapped 'input' takes the dropped file or folder.");
+    public static final Setting<Map<String, String>> OUTPUT_PARAMETER_MAPPINGS = new Setting<>("outputParameterMappings",
+            OUTPUT_MAPPINGS, Map.of(), false,
+            "By output parameter: a name pattern such as %F.txt, or a folder such as out/ (ending in '/').");
+
+    /** Every setting, in the manual's order. */
+    public static final List<Setting<?>> ALL = List.of(NAME, DESCRIPTION, PATH, ASYNCHRONOUS, CRON_EXPRESSION, REPEAT_INTERVAL,
+            REPEAT_COUNT, THROTTLE, USER_NAME, DOMAIN_NAME, BATCH_SIZE, WAIT_TIME, EXCLUDE_FILE_PATTERN, INCLUDE_FILE_PATTERN,
+            RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE, OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION,
+            OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS);
+
+    /** The settings the service-wide defaults ("Watched Folder service" settings) may give. */
+    public static final List<Setting<?>> SERVICE_WIDE = ALL.stream().filter(Setting::serviceWide).toList();
+
+    public static final SettingValues MANUAL_DEFAULTS = SettingValues.manualDefaults(ALL);
+
+    private EndpointSettings() {
+    }
+}

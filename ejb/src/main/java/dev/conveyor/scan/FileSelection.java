@@ -1,0 +1,59 @@
+package dev.conveyor.scan;
+
+import static dev.conveyor.endpoint.EndpointSettings.EXCLUDE_FILE_PATTERN;
+import static dev.conveyor.endpoint.EndpointSettings.FAILURE_FOLDER;
+import static dev.conveyor.endpoint.EndpointSettings.INCLUDE_FILE_PATTERN;
+import static dev.conveyor.endpoint.EndpointSettings.PRESERVE_FOLDER;
+import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
+
+import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.FilePattern;
+import dev.conveyor.endpoint.FolderTemplate;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Which names in a watched folder are work: matching the include patterns, not the exclude
+ * patterns, and not one of Conveyor's own folders there (stage, and the first folder of a
+ * relative result, preserve or failure folder).
+ */
+public final class FileSelection implements Predicate<String> {
+
+    private final FilePattern include;
+    private final FilePattern exclude;
+    private final Set<String> ownFolders;
+
+    private FileSelection(FilePattern include, FilePattern exclude, Set<String> ownFolders) {
+        this.include = include;
+        this.exclude = exclude;
+        this.ownFolders = ownFolders;
+    }
+
+    public static FileSelection of(EndpointConfig endpoint) {
+        String excluded = endpoint.get(EXCLUDE_FILE_PATTERN);
+        Set<String> own = new HashSet<>(Set.of(Endpoint.STAGE_FOLDER));
+        for (String template : List.of(endpoint.get(RESULT_FOLDER), endpoint.get(PRESERVE_FOLDER), endpoint.get(FAILURE_FOLDER))) {
+            if (template.isEmpty()) {
+                continue;
+            }
+            Path expanded = Path.of(FolderTemplate.of(template).expand(
+                    new FolderTemplate.Values(ZonedDateTime.now(), "job", endpoint.name(), "source", new Random())));
+            if (!expanded.isAbsolute() && expanded.getNameCount() > 0) {
+                own.add(expanded.normalize().getName(0).toString());
+            }
+        }
+        return new FileSelection(FilePattern.of(endpoint.get(INCLUDE_FILE_PATTERN)),
+                excluded.isBlank() ? null : FilePattern.of(excluded), Set.copyOf(own));
+    }
+
+    @Override
+    public boolean test(String name) {
+        return include.matches(name) && (exclude == null || !exclude.matches(name)) && !ownFolders.contains(name);
+    }
+}
