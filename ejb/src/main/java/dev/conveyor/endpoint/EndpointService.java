@@ -103,6 +103,12 @@ public class EndpointService {
         return endpoint.getScans();
     }
 
+    /** Every endpoint as it runs now. */
+    public List<EndpointConfig> configs() {
+        SettingValues service = serviceDefaults();
+        return endpoints().stream().map(e -> e.config(service)).toList();
+    }
+
     /** The endpoint as it runs now, or empty when it was deleted. */
     public Optional<EndpointConfig> config(String name) {
         return Optional.ofNullable(em.find(Endpoint.class, name)).map(e -> e.config(serviceDefaults()));

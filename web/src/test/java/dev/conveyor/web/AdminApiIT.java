@@ -3,7 +3,8 @@ package dev.conveyor.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.conveyor.batch.BatchJobs;
+import dev.conveyor.batch.JobCountReport;
+import dev.conveyor.common.BatchJobs;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.job.Job;
@@ -47,14 +48,18 @@ class AdminApiIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
+        // The libraries the real WAR bundles (cron-utils, PDFBox...), from the exploded WAR the build just made.
+        File[] libraries = new File("target/conveyor/WEB-INF/lib").listFiles((dir, name) -> !name.startsWith("conveyor-"));
         return ShrinkWrap.create(WebArchive.class, "conveyor.war")
+                .addAsLibraries(libraries)
                 .addPackages(true, path -> NEEDS_BROKER.stream().noneMatch(path.get()::contains),
                         ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
-                        Operation.class.getPackage(), AdminPassword.class.getPackage(), BatchJobs.class.getPackage(),
+                        Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
                         ConveyorApi.class.getPackage())
                 .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
                 .addAsResource("META-INF/persistence.xml")
                 .addAsResource("META-INF/batch-jobs/job-count-report.xml")
+                .addAsResource("META-INF/batch-jobs/purge.xml")
                 .addAsWebInfResource(new File("src/main/webapp/WEB-INF/beans.xml"), "beans.xml")
                 .addAsWebInfResource(new File("src/main/webapp/WEB-INF/glassfish-web.xml"), "glassfish-web.xml")
                 .setWebXML(new File("src/main/webapp/WEB-INF/web.xml"));
@@ -125,6 +130,60 @@ class AdminApiIT {
     }
 
     @Test
+    void everySettingOfTheManualIsShownWithItsDefault() {
+        ApiClient api = api();
+        JsonObject endpoint = api.post("endpoints", "{\"name\":\"defaults\",\"path\":\"defaults\",\"operationName\":\"copy\"}").object();
+        assertEquals("", endpoint.getString("description"));
+        assertEquals("", endpoint.getString("cronExpression"));
+        assertEquals(-1, endpoint.getInt("repeatCount"));
+        assertEquals(false, endpoint.getBoolean("throttle"));
+        assertEquals("SuperAdmin", endpoint.getString("userName"));
+        assertEquals("DefaultDom", endpoint.getString("domainName"));
+        assertEquals(0, endpoint.getInt("waitTime"));
+        assertEquals(".*", endpoint.getString("excludeFilePattern"));
+        assertEquals(true, endpoint.getBoolean("preserveOnFailure"));
+        assertEquals(false, endpoint.getBoolean("overwriteDuplicateFilename"));
+        assertEquals(-1, endpoint.getInt("purgeDuration"));
+        assertTrue(endpoint.getJsonObject("inputParameterMappings").isEmpty());
+        assertTrue(endpoint.getJsonObject("outputParameterMappings").isEmpty());
+        assertEquals(204, api.delete("endpoints/defaults").status());
+    }
+
+    @Test
+    void serviceWideDefaultsApplyToEndpointsThatLeaveASettingOut() {
+        ApiClient api = api();
+        assertEquals(201, api.post("endpoints", "{\"name\":\"inherits\",\"path\":\"inherits\",\"operationName\":\"copy\"}").status());
+        assertEquals(201, api.post("endpoints", "{\"name\":\"own\",\"path\":\"own\",\"operationName\":\"copy\",\"batchSize\":4}").status());
+        Reply changed = api.put("settings", "{\"batchSize\":9,\"userName\":\"scanner\"}");
+        assertEquals(200, changed.status(), changed::toString);
+        assertEquals(9, changed.object().getInt("batchSize"));
+        assertEquals(9, api.get("endpoints/inherits").object().getInt("batchSize"));
+        assertEquals("scanner", api.get("endpoints/inherits").object().getString("userName"));
+        assertEquals(4, api.get("endpoints/own").object().getInt("batchSize"), "a setting the endpoint gives is its own");
+        assertError(api.put("settings", "{\"batchSize\":0}"), 400, "CNV-1003-E", "batchSize");
+        assertError(api.put("settings", "{\"operationName\":\"copy\"}"), 400, "CNV-1003-E", "operationName");
+        assertEquals(200, api.put("settings", "{\"batchSize\":2,\"userName\":\"SuperAdmin\"}").status());
+        api.delete("endpoints/inherits");
+        api.delete("endpoints/own");
+    }
+
+    @Test
+    void settingsThatWouldFailAtScanTimeAreRefusedAtSave() {
+        ApiClient api = api();
+        String base = "\"name\":\"checked\",\"path\":\"checked\",\"operationName\":\"copy\"";
+        assertError(api.post("endpoints", "{" + base + ",\"cronExpression\":\"every minute\"}"), 400, "CNV-1003-E", "cronExpression");
+        assertError(api.post("endpoints", "{" + base + ",\"excludeFilePattern\":\"[abc\"}"), 400, "CNV-1003-E", "excludeFilePattern");
+        assertError(api.post("endpoints", "{" + base + ",\"repeatCount\":0}"), 400, "CNV-1003-E", "repeatCount");
+        assertError(api.post("endpoints", "{" + base + ",\"inputParameterMappings\":{\"level\":{\"type\":\"literal\",\"value\":\"3\"}}}"),
+                400, "CNV-1003-E", "inputParameterMappings.level");
+        assertError(api.post("endpoints", "{" + base + ",\"outputParameterMappings\":{\"output\":\"/etc/%F\"}}"),
+                400, "CNV-1003-E", "outputParameterMappings.output");
+        Reply cron = api.post("endpoints", "{" + base + ",\"cronExpression\":\"0 0/5 * * * ?\"}");
+        assertEquals(201, cron.status(), cron::toString);
+        api.delete("endpoints/checked");
+    }
+
+    @Test
     void operationsAreListedWithTheirParameters() {
         Reply operations = api().get("operations");
         assertEquals(200, operations.status());
@@ -150,6 +209,38 @@ class AdminApiIT {
         Path report = Path.of(System.getProperty("arquillian.var"), "reports", "job-counts-" + id + ".json");
         assertTrue(Files.readString(report).contains("\"totalJobs\""), "the report is written to var/reports");
         assertError(api.get("batch/executions/987654"), 404, "CNV-1008-E", null);
+    }
+
+    @Test
+    void thePurgeRunsToCompletionAndReportsWhatItDeleted() throws Exception {
+        ApiClient api = api();
+        Reply created = api.post("endpoints", "{\"name\":\"purged\",\"path\":\"purged\",\"operationName\":\"copy\","
+                + "\"purgeDuration\":1}");
+        Path folder = Path.of(created.object().getString("path"));
+        Path old = Files.createDirectories(folder.resolve("result/2020/01/01")).resolve("old.txt");
+        Files.writeString(old, "old");
+        Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.from(Instant.now().minus(Duration.ofDays(3))));
+        Path fresh = Files.createDirectories(folder.resolve("result/2099/01/01")).resolve("fresh.txt");
+        Files.writeString(fresh, "fresh");
+
+        JsonObject execution = awaitBatch(api, api.post("batch/jobs/" + BatchJobs.PURGE, null));
+        assertEquals("COMPLETED", execution.getString("status"), execution::toString);
+        assertTrue(execution.getString("exitStatus").startsWith("deleted 1 files (3 bytes)"), execution::toString);
+        assertTrue(Files.notExists(old) && Files.notExists(folder.resolve("result/2020")), "old content and its emptied folders go");
+        assertTrue(Files.exists(fresh), "content younger than purgeDuration stays");
+        api.delete("endpoints/purged");
+    }
+
+    private static JsonObject awaitBatch(ApiClient api, Reply started) throws InterruptedException {
+        assertEquals(202, started.status(), started::toString);
+        long id = started.object().getJsonNumber("executionId").longValue();
+        JsonObject execution = started.object();
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (!Set.of("COMPLETED", "FAILED", "ABANDONED").contains(execution.getString("status")) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200);
+            execution = api.get("batch/executions/" + id).object();
+        }
+        return execution;
     }
 
     private static void assertError(Reply reply, int status, String code, String field) {

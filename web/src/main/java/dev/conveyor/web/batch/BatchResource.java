@@ -1,6 +1,6 @@
 package dev.conveyor.web.batch;
 
-import dev.conveyor.batch.BatchJobs;
+import dev.conveyor.common.BatchJobs;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import jakarta.batch.operations.JobOperator;

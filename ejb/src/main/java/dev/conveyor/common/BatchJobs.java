@@ -1,4 +1,4 @@
-package dev.conveyor.batch;
+package dev.conveyor.common;
 
 import java.util.List;
 
@@ -8,7 +8,10 @@ public final class BatchJobs {
     /** Counts jobs per endpoint and state into a JSON report under var/reports. */
     public static final String JOB_COUNT_REPORT = "job-count-report";
 
-    public static final List<String> ALL = List.of(JOB_COUNT_REPORT);
+    /** Deletes result-folder content older than each endpoint's purgeDuration; runs daily. */
+    public static final String PURGE = "purge";
+
+    public static final List<String> ALL = List.of(JOB_COUNT_REPORT, PURGE);
 
     private BatchJobs() {
     }

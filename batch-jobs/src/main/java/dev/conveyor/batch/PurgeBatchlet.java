@@ -1,0 +1,66 @@
+package dev.conveyor.batch;
+
+import static dev.conveyor.endpoint.EndpointSettings.PURGE_DURATION;
+import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
+
+import dev.conveyor.common.ConveyorHome;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
+import jakarta.batch.api.AbstractBatchlet;
+import jakarta.batch.runtime.context.JobContext;
+import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Purges every endpoint whose purgeDuration is set, and reports what it deleted in
+ * var/reports/purge-<execution id>.json and in its exit status.
+ */
+@Named("purgeBatchlet")
+@Dependent
+public class PurgeBatchlet extends AbstractBatchlet {
+
+    @Inject
+    EndpointService endpoints;
+
+    @Inject
+    JobContext jobContext;
+
+    @Override
+    public String process() throws Exception {
+        Instant now = Instant.now();
+        JsonArrayBuilder report = Json.createArrayBuilder();
+        long files = 0;
+        long bytes = 0;
+        int purged = 0;
+        for (EndpointConfig endpoint : endpoints.configs()) {
+            int days = endpoint.get(PURGE_DURATION);
+            if (days < 1) {
+                continue;
+            }
+            Path root = ResultPurge.purgeRoot(endpoint.folder(), endpoint.get(RESULT_FOLDER));
+            ResultPurge.Deleted deleted = ResultPurge.purge(root, now.minus(Duration.ofDays(days)));
+            JsonArrayBuilder paths = Json.createArrayBuilder();
+            deleted.files().forEach(file -> paths.add(endpoint.folder().relativize(file).toString()));
+            report.add(Json.createObjectBuilder().add("endpoint", endpoint.name()).add("folder", root.toString())
+                    .add("olderThanDays", days).add("bytes", deleted.bytes()).add("deleted", paths));
+            files += deleted.files().size();
+            bytes += deleted.bytes();
+            purged++;
+        }
+        Path file = ConveyorHome.varDirectory().resolve("reports").resolve("purge-" + jobContext.getExecutionId() + ".json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, Json.createObjectBuilder().add("time", now.toString()).add("endpoints", report).build().toString(),
+                StandardCharsets.UTF_8);
+        String summary = "deleted " + files + " files (" + bytes + " bytes) from " + purged + " endpoints";
+        jobContext.setExitStatus(summary);
+        return summary;
+    }
+}
