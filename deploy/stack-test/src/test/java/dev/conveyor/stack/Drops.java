@@ -1,0 +1,82 @@
+package dev.conveyor.stack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.conveyor.web.testing.ApiClient;
+import dev.conveyor.web.testing.ApiClient.Reply;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/** What the black-box tests do as a user would: create endpoints, drop files and job folders, wait for jobs. */
+final class Drops {
+
+    private static final Set<String> FINISHED = Set.of("SUCCEEDED", "FAILED", "EXPIRED");
+
+    private Drops() {
+    }
+
+    static Path createEndpoint(ApiClient api, String json) {
+        Reply created = api.post("endpoints", json);
+        assertEquals(201, created.status(), created::toString);
+        return Path.of(created.object().getString("path"));
+    }
+
+    /** Writes beside the watched folder, then renames into it: the file appears whole, as a careful producer does. */
+    static Path drop(Stack stack, Path folder, String name, byte[] content) throws IOException {
+        Path temporary = Files.createDirectories(stack.var().resolve("incoming")).resolve(name);
+        Files.write(temporary, content);
+        return Files.move(temporary, folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Builds a job folder outside, then renames it in whole. */
+    static Path dropFolder(Stack stack, Path folder, String name, Map<String, byte[]> files) throws IOException {
+        Path temporary = Files.createDirectories(stack.var().resolve("incoming").resolve(name));
+        for (var file : files.entrySet()) {
+            Files.write(Files.createDirectories(temporary.resolve(file.getKey()).getParent()).resolve(
+                    Path.of(file.getKey()).getFileName()), file.getValue());
+        }
+        return Files.move(temporary, folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Waits until the endpoint has {@code expected} jobs, all finished; returns them. */
+    static List<JsonObject> awaitFinished(ApiClient api, String endpoint, int expected, Duration timeout) throws InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        List<JsonObject> jobs = List.of();
+        while (Instant.now().isBefore(deadline)) {
+            jobs = api.get("jobs?endpoint=" + endpoint + "&limit=10000").array().getValuesAs(JsonObject.class);
+            if (jobs.size() >= expected && jobs.stream().allMatch(j -> FINISHED.contains(j.getString("state")))) {
+                return jobs;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("expected " + expected + " finished jobs on " + endpoint + " within " + timeout + ", have " + jobs);
+    }
+
+    static List<JsonObject> awaitFinished(ApiClient api, String endpoint, int expected) throws InterruptedException {
+        return awaitFinished(api, endpoint, expected, Duration.ofMinutes(3));
+    }
+
+    static List<Path> filesUnder(Path root) throws IOException {
+        if (Files.notExists(root)) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            return walk.filter(Files::isRegularFile).sorted().toList();
+        }
+    }
+
+    static List<Path> entriesIn(Path folder) throws IOException {
+        try (Stream<Path> list = Files.list(folder)) {
+            return list.sorted().toList();
+        }
+    }
+}
