@@ -2,10 +2,8 @@ package dev.conveyor.bench;
 
 import dev.conveyor.stack.Stack;
 import dev.conveyor.web.testing.ApiClient;
-import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -34,7 +32,7 @@ public final class EndToEndBenchmark {
         int size = args.length > 1 ? Integer.parseInt(args[1]) : 4096;
         Stack stack = Stack.fromBuild("bench-password");
         deleteTree(stack.var());
-        System.out.println(machine());
+        System.out.println(Measures.machine());
         System.out.printf("load: %d files of %d bytes per endpoint, batchSize 100, repeatInterval 1 s%n", files, size);
         List<Result> results = new ArrayList<>();
         try (Stack running = stack.start()) {
@@ -56,12 +54,8 @@ public final class EndToEndBenchmark {
     private static Result run(Stack stack, ApiClient api, String mode, boolean asynchronous, int files, int size)
             throws IOException, InterruptedException {
         String name = "bench-" + mode;
-        Reply created = api.post("endpoints", "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"copy\","
+        Path folder = Measures.createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"copy\","
                 + "\"repeatInterval\":1,\"batchSize\":100,\"asynchronous\":" + asynchronous + "}");
-        if (created.status() != 201) {
-            throw new IllegalStateException("cannot create endpoint: " + created);
-        }
-        Path folder = Path.of(created.object().getString("path"));
         Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + mode));
         Random random = new Random(7);
         for (int i = 0; i < files; i++) {
@@ -76,7 +70,7 @@ public final class EndToEndBenchmark {
             Files.move(incoming.resolve(file), folder.resolve(file), StandardCopyOption.ATOMIC_MOVE);
             dropped.put(file, Instant.now());
         }
-        List<JsonObject> done = awaitSucceeded(api, name, files);
+        List<JsonObject> done = Measures.awaitSucceeded(api, name, files);
         List<Long> latencies = new ArrayList<>();
         Instant last = start;
         for (JsonObject job : done) {
@@ -86,36 +80,11 @@ public final class EndToEndBenchmark {
         }
         latencies.sort(null);
         double seconds = Duration.between(start, last).toMillis() / 1000.0;
-        return new Result(mode, files, files / seconds, percentile(latencies, 50), percentile(latencies, 99),
+        return new Result(mode, files, files / seconds, Measures.percentile(latencies, 50), Measures.percentile(latencies, 99),
                 latencies.get(latencies.size() - 1));
     }
 
-    private static List<JsonObject> awaitSucceeded(ApiClient api, String endpoint, int expected) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(30));
-        while (Instant.now().isBefore(deadline)) {
-            List<JsonObject> jobs = api.get("jobs?endpoint=" + endpoint + "&state=SUCCEEDED&limit=10000").array()
-                    .getValuesAs(JsonObject.class);
-            if (jobs.size() >= expected) {
-                return jobs;
-            }
-            Thread.sleep(500);
-        }
-        throw new IllegalStateException(endpoint + ": fewer than " + expected + " jobs succeeded within 30 minutes");
-    }
-
-    private static long percentile(List<Long> sorted, int percent) {
-        int index = (int) Math.ceil(percent / 100.0 * sorted.size()) - 1;
-        return sorted.get(Math.max(0, index));
-    }
-
-    private static String machine() {
-        var os = ManagementFactory.getOperatingSystemMXBean();
-        long memory = os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : -1;
-        return String.format("machine: %d cores, %.1f GiB RAM, %s %s, Java %s", Runtime.getRuntime().availableProcessors(),
-                memory / (1024.0 * 1024 * 1024), os.getName(), os.getArch(), System.getProperty("java.version"));
-    }
-
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (Files.notExists(root)) {
             return;
         }

@@ -1,0 +1,40 @@
+package dev.conveyor.endpoint;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** README's settings table is the declarations in EndpointSettings, word for word. */
+class SettingsDocumentationTest {
+
+    static String table() {
+        StringBuilder table = new StringBuilder("| setting | default | service-wide | meaning |\n| --- | --- | --- | --- |\n");
+        for (Setting<?> setting : EndpointSettings.ALL) {
+            table.append("| `").append(setting.name()).append("` | ").append(defaultText(setting)).append(" | ")
+                    .append(setting.serviceWide() ? "yes" : "no").append(" | ").append(setting.description()).append(" |\n");
+        }
+        return table.toString();
+    }
+
+    private static String defaultText(Setting<?> setting) {
+        Object value = setting.manualDefault();
+        if (value == null) {
+            return "required";
+        }
+        if (value instanceof Map<?, ?> map) {
+            return map.isEmpty() ? "`{}`" : map.entrySet().stream().map(Object::toString).collect(Collectors.joining(", "));
+        }
+        return value.toString().isEmpty() ? "empty" : "`" + value + "`";
+    }
+
+    @Test
+    void readmeCarriesTheSettingsTable() throws IOException {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        assertTrue(readme.contains(table()), "README.md must contain this settings table (regenerate it from EndpointSettings):\n" + table());
+    }
+}
