@@ -59,7 +59,7 @@ public final class EndpointSettings {
             "The operation to run; GET /api/operations lists them.");
     public static final Setting<Map<String, InputMapping>> INPUT_PARAMETER_MAPPINGS = new Setting<>("inputParameterMappings",
             INPUT_MAPPINGS, Map.of(), false,
-            "By input parameter: {\"type\": \"literal\" | \"variable\", \"value\": \"...\"}; unmapped 'input' takes the dropped file or folder.");
+            "By input parameter: {\"type\": \"literal\" or \"variable\", \"value\": \"...\"}; unmapped 'input' takes the dropped file or folder.");
     public static final Setting<Map<String, String>> OUTPUT_PARAMETER_MAPPINGS = new Setting<>("outputParameterMappings",
             OUTPUT_MAPPINGS, Map.of(), false,
             "By output parameter: a name pattern such as %F.txt, or a folder such as out/ (ending in '/').");
