@@ -13,13 +13,13 @@ import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.apache.pdfbox.text.PDFTextStripper;
 
-/** Real PDFs for the PDF operations' tests: one line of text per page, and that text read back per page. */
-final class TestPdfs {
+/** Real PDFs for tests (here and in the black-box tests): one line of text per page, and that text read back per page. */
+public final class TestPdfs {
 
     private TestPdfs() {
     }
 
-    static Document write(Path file, String... pageTexts) throws IOException {
+    public static Document write(Path file, String... pageTexts) throws IOException {
         try (PDDocument pdf = new PDDocument()) {
             PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
             for (String text : pageTexts) {
@@ -38,7 +38,7 @@ final class TestPdfs {
         return Document.of(file);
     }
 
-    static List<String> pageTexts(Path file) throws IOException {
+    public static List<String> pageTexts(Path file) throws IOException {
         try (PDDocument pdf = Loader.loadPDF(file.toFile())) {
             PDFTextStripper stripper = new PDFTextStripper();
             List<String> texts = new ArrayList<>();
