@@ -23,6 +23,9 @@ class InputResolverTest {
     @TempDir
     Path staging;
 
+    @TempDir
+    Path outside;
+
     /** An operation that only declares its inputs. */
     private record FakeOperation(List<Parameter> inputs) implements Operation {
         @Override
@@ -159,6 +162,17 @@ class InputResolverTest {
         assertEquals("input 'input' found no document: the dropped job folder holds none", e.getMessage());
     }
 
+    @Test
+    void symbolicLinksInAJobFolderAreNotTakenAsDocuments() throws IOException {
+        Path secret = Files.writeString(outside.resolve("secret.txt"), "not for the operation");
+        Path folder = jobFolder("batch", "a.xml");
+        Files.createSymbolicLink(folder.resolve("link.txt"), secret);
+        Files.createSymbolicLink(folder.resolve("linked-folder"), outside);
+
+        Object list = InputResolver.resolve(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), folder).get("input");
+
+        assertEquals(List.of(new Document("a.xml", folder.resolve("a.xml"))), list);
+    }
 
     // --- variable mappings ---
 
