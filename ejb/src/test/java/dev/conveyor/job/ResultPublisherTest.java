@@ -343,6 +343,22 @@ class ResultPublisherTest {
         assertFalse(Files.exists(stage.jobFolder()));
     }
 
+    @Test
+    void republishingAfterAPartlyWrittenSuccessMovesWhatIsLeftAndReservesNothingEmpty() throws IOException {
+        // A first attempt moved a.txt and then failed; the callback comes again (JobCompletion's retry).
+        StageFolder stage = stage("job-1", "scan.pdf", "b.txt");
+        stage.writeResultUnits(List.of(Path.of("a.txt"), Path.of("b.txt")));
+        Path results = Files.createDirectories(watched.resolve("result/2009/07/17"));
+        Files.writeString(results.resolve("a.txt"), "a.txt of job-1");
+
+        assertEquals(List.of("result/2009/07/17/b.txt"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+
+        assertEquals(List.of("a.txt", "b.txt"), listing(results));
+        assertEquals("a.txt of job-1", Files.readString(results.resolve("a.txt")));
+        assertEquals("b.txt of job-1", Files.readString(results.resolve("b.txt")));
+        assertTrue(Files.exists(watched.resolve("preserve/2009/07/17/scan.pdf")));
+        assertFalse(Files.exists(stage.jobFolder()));
+    }
 
     private StageFolder stageJobFolder(String jobId, String source, String... files) throws IOException {
         StageFolder stage = StageFolder.of(watched, jobId);
