@@ -78,6 +78,15 @@ class FileSelectionTest {
         assertTrue(selection.test("result"));
     }
 
+    @Test
+    void absoluteResultFolderInsideTheWatchedFolderIsExcludedLikeARelativeOne() {
+        FileSelection selection = with(RESULT_FOLDER, WATCHED.resolve("results/%Y/%M").toString())
+                .with(PRESERVE_FOLDER, WATCHED + "/./kept/%Y").selection();
+
+        assertFalse(selection.test("results"));
+        assertFalse(selection.test("kept"));
+        assertTrue(selection.test("data"));
+    }
 
     @Test
     void includeLimitsFilesAndJobFoldersAlike() {
