@@ -42,6 +42,33 @@ public final class EndpointValidator {
             throw ConveyorException.invalidField(DESCRIPTION.name(), "at most " + MAX_DESCRIPTION_LENGTH + " characters");
         }
         Operation operation = checkOperation(s.get(OPERATION_NAME));
+        checkStandalone(s);
+        checkOutputFolder(RESULT_FOLDER, s.get(RESULT_FOLDER), folder, false, true);
+        checkOutputFolder(PRESERVE_FOLDER, s.get(PRESERVE_FOLDER), folder, true, true);
+        checkOutputFolder(FAILURE_FOLDER, s.get(FAILURE_FOLDER), folder, false, false);
+        checkInputMappings(operation, s.get(INPUT_PARAMETER_MAPPINGS));
+        checkOutputMappings(operation, s.get(OUTPUT_PARAMETER_MAPPINGS));
+        return folder;
+    }
+
+    /** Checks only what service-wide defaults can hold on their own (no folder, no operation). */
+    public static void validateServiceDefaults(SettingValues s) {
+        SettingValues all = s.over(EndpointSettings.MANUAL_DEFAULTS);
+        checkStandalone(all);
+        for (Setting<String> folder : java.util.List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER)) {
+            try {
+                FolderTemplate.of(all.get(folder));
+            } catch (IllegalArgumentException e) {
+                throw ConveyorException.invalidField(folder.name(), e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * The checks a setting passes on its own, whatever endpoint it belongs to: the same for an
+     * endpoint and for the service-wide defaults, which endpoints inherit as they are.
+     */
+    private static void checkStandalone(SettingValues s) {
         checkSchedule(s);
         checkAtLeast(BATCH_SIZE, s.get(BATCH_SIZE), 1);
         if (s.get(BATCH_SIZE) > MAX_BATCH_SIZE) {
@@ -55,30 +82,6 @@ public final class EndpointValidator {
         checkNotBlank(DOMAIN_NAME, s.get(DOMAIN_NAME));
         checkPattern(INCLUDE_FILE_PATTERN, s.get(INCLUDE_FILE_PATTERN), false);
         checkPattern(EXCLUDE_FILE_PATTERN, s.get(EXCLUDE_FILE_PATTERN), true);
-        checkOutputFolder(RESULT_FOLDER, s.get(RESULT_FOLDER), folder, false, true);
-        checkOutputFolder(PRESERVE_FOLDER, s.get(PRESERVE_FOLDER), folder, true, true);
-        checkOutputFolder(FAILURE_FOLDER, s.get(FAILURE_FOLDER), folder, false, false);
-        checkInputMappings(operation, s.get(INPUT_PARAMETER_MAPPINGS));
-        checkOutputMappings(operation, s.get(OUTPUT_PARAMETER_MAPPINGS));
-        return folder;
-    }
-
-    /** Checks only what service-wide defaults can hold on their own (no folder, no operation). */
-    public static void validateServiceDefaults(SettingValues s) {
-        if (s.has(CRON_EXPRESSION) || s.has(REPEAT_INTERVAL) || s.has(REPEAT_COUNT)) {
-            checkSchedule(s.over(EndpointSettings.MANUAL_DEFAULTS));
-        }
-        SettingValues all = s.over(EndpointSettings.MANUAL_DEFAULTS);
-        checkAtLeast(BATCH_SIZE, all.get(BATCH_SIZE), 1);
-        checkPattern(INCLUDE_FILE_PATTERN, all.get(INCLUDE_FILE_PATTERN), false);
-        checkPattern(EXCLUDE_FILE_PATTERN, all.get(EXCLUDE_FILE_PATTERN), true);
-        for (Setting<String> folder : java.util.List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER)) {
-            try {
-                FolderTemplate.of(all.get(folder));
-            } catch (IllegalArgumentException e) {
-                throw ConveyorException.invalidField(folder.name(), e.getMessage());
-            }
-        }
     }
 
     private static void checkSchedule(SettingValues s) {

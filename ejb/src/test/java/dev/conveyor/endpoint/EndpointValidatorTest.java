@@ -675,5 +675,19 @@ class EndpointValidatorTest {
                 "failureFolder", "a trailing % is not a folder pattern");
     }
 
-
+    @Test
+    void serviceDefaultsRefuseWhatNoEndpointCouldRunWith() {
+        // Each of these holds on its own, whatever endpoint inherits it: accepting it would make
+        // every later endpoint that leaves the setting out invalid, over a setting it never gave.
+        assertRefused(() -> EndpointValidator.validateServiceDefaults(serviceDefaults("{\"batchSize\":10001}")),
+                "batchSize", "must be at most 10000, was 10001");
+        assertRefused(() -> EndpointValidator.validateServiceDefaults(serviceDefaults("{\"waitTime\":-1}")),
+                "waitTime", "must be 0 or more milliseconds, was -1");
+        assertRefused(() -> EndpointValidator.validateServiceDefaults(serviceDefaults("{\"purgeDuration\":0}")),
+                "purgeDuration", "must be -1 (never ends) or a number of days, was 0");
+        assertRefused(() -> EndpointValidator.validateServiceDefaults(serviceDefaults("{\"userName\":\" \"}")),
+                "userName", "must not be empty");
+        assertRefused(() -> EndpointValidator.validateServiceDefaults(serviceDefaults("{\"domainName\":\"\"}")),
+                "domainName", "must not be empty");
+    }
 }
