@@ -512,10 +512,42 @@ class EndpointValidatorTest {
         assertRefused("resultFolder", "must not lie in the stage folder");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"%Y/%M/%D/", "%P/", "%F/", "%F-%E", "%H%m", "res%R/x", "result/../%Y/x", "./%d/"})
+    void resultFolderWhoseFirstFolderChangesWithTheJobOrTheTimeIsRefused(String folder) {
+        // The scan keeps that first folder out of the watched folder's work; a changing one (last
+        // year's results, another job's) would be taken as a dropped job folder.
+        set("resultFolder", folder);
+        assertRefused("resultFolder", "the first folder of '" + folder + "' in the watched folder must not change");
+    }
 
+    @Test
+    void preserveAndFailureFoldersMayNotChangeTheirFirstFolderEither() {
+        set("preserveFolder", "%Y/");
+        assertRefused("preserveFolder", "must not change from job to job");
+        unset("preserveFolder");
+        set("failureFolder", "%F/%Y");
+        assertRefused("failureFolder", "must not change from job to job");
+    }
 
+    @Test
+    void absoluteResultFolderInsideTheWatchedFolderMayNotChangeItsFirstFolder() {
+        set("resultFolder", watched().resolve("%Y/%M").toString());
+        assertRefused("resultFolder", "must not change from job to job");
+    }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"result/%P/", "%J/%Y/", "%%done/%F-%E/", "./out/%Y/%M/%D/%H/"})
+    void resultFolderWithAFixedFirstFolderMayChangeBelowIt(String folder) {
+        set("resultFolder", folder);
+        assertValid();
+    }
 
+    @Test
+    void absoluteResultFolderOutsideTheWatchedFolderMayChangeAnywhere() {
+        set("resultFolder", root.resolve("results-%Y/%P").toString());
+        assertValid();
+    }
 
     @Test
     void fieldsAreCheckedInOrderSoTheFirstFaultIsReported() {
