@@ -7,8 +7,10 @@ import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.Parameter;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Function;
@@ -22,6 +24,15 @@ public final class EndpointValidator {
     static final int MAX_NAME_LENGTH = 100;
     static final int MAX_DESCRIPTION_LENGTH = 2000;
     static final int MAX_BATCH_SIZE = 10_000;
+
+    /**
+     * Two jobs that differ in every placeholder except %J (the endpoint's name, fixed for an
+     * endpoint): what stays the same between them is fixed.
+     */
+    private static final FolderTemplate.Values SAMPLE = new FolderTemplate.Values(
+            ZonedDateTime.of(2001, 2, 3, 4, 5, 6, 7_000_000, ZoneOffset.UTC), "job-a", "endpoint", "a.x", digit(1));
+    private static final FolderTemplate.Values OTHER_SAMPLE = new FolderTemplate.Values(
+            ZonedDateTime.of(2012, 11, 12, 13, 14, 15, 789_000_000, ZoneOffset.UTC), "job-b", "endpoint", "b.y", digit(2));
 
     private final AllowedRoots roots;
     private final Function<String, Optional<Operation>> operations;
@@ -42,6 +53,33 @@ public final class EndpointValidator {
             throw ConveyorException.invalidField(DESCRIPTION.name(), "at most " + MAX_DESCRIPTION_LENGTH + " characters");
         }
         Operation operation = checkOperation(s.get(OPERATION_NAME));
+        checkStandalone(s);
+        checkOutputFolder(RESULT_FOLDER, s.get(RESULT_FOLDER), folder, false, true);
+        checkOutputFolder(PRESERVE_FOLDER, s.get(PRESERVE_FOLDER), folder, true, true);
+        checkOutputFolder(FAILURE_FOLDER, s.get(FAILURE_FOLDER), folder, false, false);
+        checkInputMappings(operation, s.get(INPUT_PARAMETER_MAPPINGS));
+        checkOutputMappings(operation, s.get(OUTPUT_PARAMETER_MAPPINGS));
+        return folder;
+    }
+
+    /** Checks only what service-wide defaults can hold on their own (no folder, no operation). */
+    public static void validateServiceDefaults(SettingValues s) {
+        SettingValues all = s.over(EndpointSettings.MANUAL_DEFAULTS);
+        checkStandalone(all);
+        for (Setting<String> folder : java.util.List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER)) {
+            try {
+                FolderTemplate.of(all.get(folder));
+            } catch (IllegalArgumentException e) {
+                throw ConveyorException.invalidField(folder.name(), e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * The checks a setting passes on its own, whatever endpoint it belongs to: the same for an
+     * endpoint and for the service-wide defaults, which endpoints inherit as they are.
+     */
+    private static void checkStandalone(SettingValues s) {
         checkSchedule(s);
         checkAtLeast(BATCH_SIZE, s.get(BATCH_SIZE), 1);
         if (s.get(BATCH_SIZE) > MAX_BATCH_SIZE) {
@@ -55,30 +93,6 @@ public final class EndpointValidator {
         checkNotBlank(DOMAIN_NAME, s.get(DOMAIN_NAME));
         checkPattern(INCLUDE_FILE_PATTERN, s.get(INCLUDE_FILE_PATTERN), false);
         checkPattern(EXCLUDE_FILE_PATTERN, s.get(EXCLUDE_FILE_PATTERN), true);
-        checkOutputFolder(RESULT_FOLDER, s.get(RESULT_FOLDER), folder, false, true);
-        checkOutputFolder(PRESERVE_FOLDER, s.get(PRESERVE_FOLDER), folder, true, true);
-        checkOutputFolder(FAILURE_FOLDER, s.get(FAILURE_FOLDER), folder, false, false);
-        checkInputMappings(operation, s.get(INPUT_PARAMETER_MAPPINGS));
-        checkOutputMappings(operation, s.get(OUTPUT_PARAMETER_MAPPINGS));
-        return folder;
-    }
-
-    /** Checks only what service-wide defaults can hold on their own (no folder, no operation). */
-    public static void validateServiceDefaults(SettingValues s) {
-        if (s.has(CRON_EXPRESSION) || s.has(REPEAT_INTERVAL) || s.has(REPEAT_COUNT)) {
-            checkSchedule(s.over(EndpointSettings.MANUAL_DEFAULTS));
-        }
-        SettingValues all = s.over(EndpointSettings.MANUAL_DEFAULTS);
-        checkAtLeast(BATCH_SIZE, all.get(BATCH_SIZE), 1);
-        checkPattern(INCLUDE_FILE_PATTERN, all.get(INCLUDE_FILE_PATTERN), false);
-        checkPattern(EXCLUDE_FILE_PATTERN, all.get(EXCLUDE_FILE_PATTERN), true);
-        for (Setting<String> folder : java.util.List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER)) {
-            try {
-                FolderTemplate.of(all.get(folder));
-            } catch (IllegalArgumentException e) {
-                throw ConveyorException.invalidField(folder.name(), e.getMessage());
-            }
-        }
     }
 
     private static void checkSchedule(SettingValues s) {
@@ -214,7 +228,9 @@ public final class EndpointValidator {
 
     /**
      * An output folder must expand to a place that is neither the watched folder itself (its
-     * results would be taken as new input) nor its stage folder, nor outside the allowed roots.
+     * results would be taken as new input) nor its stage folder, nor outside the allowed roots;
+     * inside the watched folder, its first folder there must be fixed, since that is the name
+     * scans keep away from (see FileSelection).
      */
     private void checkOutputFolder(Setting<String> setting, String template, Path watched, boolean mayBeEmpty, boolean mayBeAbsolute) {
         String field = setting.name();
@@ -253,5 +269,25 @@ public final class EndpointValidator {
         if (!roots.contains(target)) {
             throw ConveyorException.invalidField(field, "'" + template + "' is not below an allowed root (CONVEYOR_ROOTS)");
         }
+        if (!Objects.equals(firstFolderIn(watched, template, SAMPLE), firstFolderIn(watched, template, OTHER_SAMPLE))) {
+            throw ConveyorException.invalidField(field, "the first folder of '" + template + "' in the watched folder must not change "
+                    + "from job to job or with the time (e.g. result/%Y/, not %Y/): scans leave that folder alone, and one "
+                    + "with a changing name would be taken as a dropped job folder");
+        }
+    }
+
+    private static Random digit(int digit) {
+        return new Random() {
+            @Override
+            public int nextInt(int bound) {
+                return digit;
+            }
+        };
+    }
+
+    /** The first folder the template makes inside the watched folder; null when it lies elsewhere. */
+    private static Path firstFolderIn(Path watched, String template, FolderTemplate.Values values) {
+        Path target = watched.resolve(FolderTemplate.of(template).expand(values)).normalize();
+        return target.startsWith(watched) && !target.equals(watched) ? watched.relativize(target).getName(0) : null;
     }
 }

@@ -7,6 +7,7 @@ import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.Parameter;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,13 +72,14 @@ public final class InputResolver {
         };
     }
 
-    /** The job's files in name order, named by their path inside the job folder. */
+    /** The job's files (not links) in name order, named by their path inside the job folder. */
     private static List<Document> documentsOf(Path staged) throws IOException {
         if (!Files.isDirectory(staged)) {
             return List.of(Document.of(staged));
         }
         try (Stream<Path> walk = Files.walk(staged)) {
-            return walk.filter(Files::isRegularFile)
+            // Never through a symbolic link: one in a dropped folder could point anywhere, outside the allowed roots.
+            return walk.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS))
                     .map(file -> new Document(staged.relativize(file).toString().replace('\\', '/'), file))
                     .sorted(java.util.Comparator.comparing(Document::name))
                     .toList();

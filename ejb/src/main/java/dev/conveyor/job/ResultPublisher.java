@@ -12,6 +12,7 @@ import dev.conveyor.endpoint.FolderTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.ZonedDateTime;
@@ -45,8 +46,13 @@ public final class ResultPublisher {
         Path resultFolder = watched.resolve(FolderTemplate.of(endpoint.get(RESULT_FOLDER)).expand(values));
         List<String> written = new ArrayList<>();
         for (Path unit : stage.resultUnits()) {
+            Path staged = stage.output().resolve(unit);
+            if (!Files.exists(staged, LinkOption.NOFOLLOW_LINKS)) {
+                // Moved by an earlier attempt that failed further on: the callback is being delivered again.
+                continue;
+            }
             Path target = resultFolder.resolve(unit);
-            Path placed = ResultFiles.moveInto(stage.output().resolve(unit), target.getParent(), target.getFileName().toString(), overwrite);
+            Path placed = ResultFiles.moveInto(staged, target.getParent(), target.getFileName().toString(), overwrite);
             written.add(relative(watched, placed));
         }
         Path staged = stage.input(source);

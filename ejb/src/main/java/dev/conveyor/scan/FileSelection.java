@@ -21,7 +21,7 @@ import java.util.function.Predicate;
 /**
  * Which names in a watched folder are work: matching the include patterns, not the exclude
  * patterns, and not one of Conveyor's own folders there (stage, and the first folder of a
- * relative result, preserve or failure folder).
+ * result, preserve or failure folder that lies inside the watched folder).
  */
 public final class FileSelection implements Predicate<String> {
 
@@ -44,8 +44,10 @@ public final class FileSelection implements Predicate<String> {
             }
             Path expanded = Path.of(FolderTemplate.of(template).expand(
                     new FolderTemplate.Values(ZonedDateTime.now(), "job", endpoint.name(), "source", new Random())));
-            if (!expanded.isAbsolute() && expanded.getNameCount() > 0) {
-                own.add(expanded.normalize().getName(0).toString());
+            // Relative, or absolute but inside the watched folder: either way its first folder there is Conveyor's.
+            Path target = endpoint.folder().resolve(expanded).normalize();
+            if (target.startsWith(endpoint.folder()) && !target.equals(endpoint.folder())) {
+                own.add(endpoint.folder().relativize(target).getName(0).toString());
             }
         }
         return new FileSelection(FilePattern.of(endpoint.get(INCLUDE_FILE_PATTERN)),

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +20,7 @@ class ResultFilesTest {
     void moveIntoCreatesTheTargetFolderAndKeepsTheName() throws IOException {
         Path source = Files.writeString(dir.resolve("a.txt"), "content");
 
-        Path moved = ResultFiles.moveInto(source, dir.resolve("x/y"), "a.txt");
+        Path moved = ResultFiles.moveInto(source, dir.resolve("x/y"), "a.txt", false);
 
         assertEquals(dir.resolve("x/y/a.txt"), moved);
         assertEquals("content", Files.readString(moved));
@@ -34,7 +35,7 @@ class ResultFilesTest {
         Files.writeString(target.resolve("a_2.txt"), "2");
         Path source = Files.writeString(dir.resolve("a.txt"), "new");
 
-        Path moved = ResultFiles.moveInto(source, target, "a.txt");
+        Path moved = ResultFiles.moveInto(source, target, "a.txt", false);
 
         assertEquals(target.resolve("a_3.txt"), moved);
         assertEquals("0", Files.readString(target.resolve("a.txt")));
@@ -45,9 +46,112 @@ class ResultFilesTest {
     void moveIntoCanRenameTheItem() throws IOException {
         Path source = Files.writeString(dir.resolve("tmp-123"), "content");
 
-        Path moved = ResultFiles.moveInto(source, dir.resolve("out"), "invoice.pdf");
+        Path moved = ResultFiles.moveInto(source, dir.resolve("out"), "invoice.pdf", false);
 
         assertEquals(dir.resolve("out/invoice.pdf"), moved);
+    }
+
+    private Path folderWith(String name, String... files) throws IOException {
+        Path folder = Files.createDirectories(dir.resolve(name));
+        for (String file : files) {
+            Path path = folder.resolve(file);
+            Files.createDirectories(path.getParent());
+            Files.writeString(path, file + " from " + name);
+        }
+        return folder;
+    }
+
+    @Test
+    void moveIntoMovesAFolderWholeUnderItsName() throws IOException {
+        Path source = folderWith("src/pages", "1.png", "sub/2.png");
+
+        Path moved = ResultFiles.moveInto(source, dir.resolve("out"), "pages", false);
+
+        assertEquals(dir.resolve("out/pages"), moved);
+        assertEquals("1.png from src/pages", Files.readString(moved.resolve("1.png")));
+        assertEquals("sub/2.png from src/pages", Files.readString(moved.resolve("sub/2.png")));
+        assertFalse(Files.exists(source));
+    }
+
+    @Test
+    void takenFolderNameGetsTheIndexAtTheEndAndTheOldFolderIsLeftAlone() throws IOException {
+        Path out = folderWith("out/pages.d", "1.png");
+        Path source = folderWith("src/pages.d", "1.png", "2.png");
+
+        Path moved = ResultFiles.moveInto(source, out.getParent(), "pages.d", false);
+
+        assertEquals(dir.resolve("out/pages.d_1"), moved);
+        assertEquals(List.of("1.png"), listing(out));
+        assertEquals("1.png from out/pages.d", Files.readString(out.resolve("1.png")));
+        assertEquals(List.of("1.png", "2.png"), listing(moved));
+        assertEquals("1.png from src/pages.d", Files.readString(moved.resolve("1.png")));
+    }
+
+    @Test
+    void fileDoesNotTakeTheNameOfAFolderAndViceVersa() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.createDirectory(out.resolve("report"));
+        Files.writeString(out.resolve("pages"), "a file named pages");
+
+        assertEquals(out.resolve("report_1"), ResultFiles.moveInto(Files.writeString(dir.resolve("report"), "r"), out, "report", false));
+        assertEquals(out.resolve("pages_1"), ResultFiles.moveInto(folderWith("pages", "1.png"), out, "pages", false));
+        assertTrue(Files.isDirectory(out.resolve("report")));
+        assertEquals("a file named pages", Files.readString(out.resolve("pages")));
+    }
+
+    @Test
+    void overwriteReplacesAFileOfTheSameName() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.writeString(out.resolve("a.txt"), "old");
+        Path source = Files.writeString(dir.resolve("a.txt"), "new");
+
+        Path moved = ResultFiles.moveInto(source, out, "a.txt", true);
+
+        assertEquals(out.resolve("a.txt"), moved);
+        assertEquals("new", Files.readString(moved));
+        assertEquals(List.of("a.txt"), listing(out));
+        assertFalse(Files.exists(source));
+    }
+
+    @Test
+    void overwriteWithoutAnExistingFileJustMoves() throws IOException {
+        Path source = Files.writeString(dir.resolve("a.txt"), "new");
+
+        assertEquals(dir.resolve("out/a.txt"), ResultFiles.moveInto(source, dir.resolve("out"), "a.txt", true));
+        assertEquals("new", Files.readString(dir.resolve("out/a.txt")));
+    }
+
+    @Test
+    void overwriteMergesAFolderReplacingTheFilesItHoldsAndKeepingTheOthers() throws IOException {
+        Path out = folderWith("out/pages", "keep.png", "same.png", "sub/old.png", "sub/same.png");
+        Path source = folderWith("src/pages", "same.png", "new.png", "sub/same.png", "deeper/x.png");
+
+        Path moved = ResultFiles.moveInto(source, out.getParent(), "pages", true);
+
+        assertEquals(out, moved);
+        assertEquals(List.of("deeper", "keep.png", "new.png", "same.png", "sub"), listing(out));
+        assertEquals("keep.png from out/pages", Files.readString(out.resolve("keep.png")));
+        assertEquals("same.png from src/pages", Files.readString(out.resolve("same.png")));
+        assertEquals("new.png from src/pages", Files.readString(out.resolve("new.png")));
+        assertEquals(List.of("old.png", "same.png"), listing(out.resolve("sub")));
+        assertEquals("sub/old.png from out/pages", Files.readString(out.resolve("sub/old.png")));
+        assertEquals("sub/same.png from src/pages", Files.readString(out.resolve("sub/same.png")));
+        assertEquals("deeper/x.png from src/pages", Files.readString(out.resolve("deeper/x.png")));
+        assertFalse(Files.exists(source));
+    }
+
+    @Test
+    void overwriteReplacesAFolderWithAFileOfItsNameAndAFileWithAFolder() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        folderWith("out/report", "old.txt");
+        Files.writeString(out.resolve("pages"), "a file named pages");
+
+        ResultFiles.moveInto(Files.writeString(dir.resolve("report"), "the report"), out, "report", true);
+        ResultFiles.moveInto(folderWith("src/pages", "1.png"), out, "pages", true);
+
+        assertEquals("the report", Files.readString(out.resolve("report")));
+        assertEquals(List.of("1.png"), listing(out.resolve("pages")));
+        assertEquals(List.of("pages", "report"), listing(out));
     }
 
     @Test
@@ -81,5 +185,11 @@ class ResultFilesTest {
 
         assertFalse(Files.exists(tree));
         assertTrue(Files.exists(keep.resolve("precious")));
+    }
+
+    private static List<String> listing(Path folder) throws IOException {
+        try (var children = Files.list(folder)) {
+            return children.map(path -> path.getFileName().toString()).sorted().toList();
+        }
     }
 }

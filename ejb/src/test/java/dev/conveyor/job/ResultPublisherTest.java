@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.endpoint.Endpoint;
-import dev.conveyor.endpoint.EndpointDefinition;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointSettings;
+import dev.conveyor.endpoint.SettingValues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,14 +36,29 @@ class ResultPublisherTest {
         publisher = new ResultPublisher(JULY_17_2009_20H, new Random(3));
     }
 
-    private Endpoint endpoint(String resultFolder, String preserveFolder, String failureFolder) {
+    /** The endpoint as it runs, with the given settings over the manual's defaults. */
+    private EndpointConfig endpoint(SettingValues given) {
         Endpoint endpoint = new Endpoint("invoices", Instant.EPOCH);
-        endpoint.apply(new EndpointDefinition("invoices", watched.toString(), "copy", null, null, null, null,
-                resultFolder, preserveFolder, failureFolder).withDefaults(), watched);
-        return endpoint;
+        endpoint.setGiven(given.with(EndpointSettings.OPERATION_NAME, "copy"), watched);
+        return endpoint.config(SettingValues.EMPTY);
     }
 
-    private Endpoint defaultEndpoint() {
+    /** null leaves a folder at the manual's default. */
+    private EndpointConfig endpoint(String resultFolder, String preserveFolder, String failureFolder) {
+        SettingValues given = SettingValues.EMPTY;
+        if (resultFolder != null) {
+            given = given.with(EndpointSettings.RESULT_FOLDER, resultFolder);
+        }
+        if (preserveFolder != null) {
+            given = given.with(EndpointSettings.PRESERVE_FOLDER, preserveFolder);
+        }
+        if (failureFolder != null) {
+            given = given.with(EndpointSettings.FAILURE_FOLDER, failureFolder);
+        }
+        return endpoint(given);
+    }
+
+    private EndpointConfig defaultEndpoint() {
         return endpoint(null, null, null);
     }
 
@@ -90,7 +107,7 @@ class ResultPublisherTest {
 
     @Test
     void sameOutputNameOfALaterJobGetsTheNextIndexAndOverwritesNothing() throws IOException {
-        Endpoint endpoint = defaultEndpoint();
+        EndpointConfig endpoint = defaultEndpoint();
         stage("job-1", "scan.pdf", "report.txt");
         stage("job-2", "scan.pdf", "report.txt");
         stage("job-3", "scan.pdf", "report.txt");
@@ -194,7 +211,7 @@ class ResultPublisherTest {
     void failureWritesALogAndMovesTheSourceIntoAFolderOfItsOwn() throws IOException {
         StageFolder stage = stage("job-7", "scan.pdf", "half-done.txt");
 
-        List<String> written = publisher.publishFailure(defaultEndpoint(), "job-7", "scan.pdf", "operation crashed: boom");
+        List<String> written = publisher.publishFailure(defaultEndpoint(), "job-7", "scan.pdf", "operation crashed: boom", null);
 
         assertEquals(List.of("failure/2009/07/17/scan.pdf/failure.log", "failure/2009/07/17/scan.pdf/scan.pdf"), written);
         Path jobFailure = watched.resolve("failure/2009/07/17/scan.pdf");
@@ -213,12 +230,12 @@ class ResultPublisherTest {
 
     @Test
     void secondFailureOfTheSameSourceNameGetsAnIndexedFolder() throws IOException {
-        Endpoint endpoint = defaultEndpoint();
+        EndpointConfig endpoint = defaultEndpoint();
         stage("job-1", "scan.pdf");
         stage("job-2", "scan.pdf");
 
-        publisher.publishFailure(endpoint, "job-1", "scan.pdf", "first");
-        List<String> written = publisher.publishFailure(endpoint, "job-2", "scan.pdf", "second");
+        publisher.publishFailure(endpoint, "job-1", "scan.pdf", "first", null);
+        List<String> written = publisher.publishFailure(endpoint, "job-2", "scan.pdf", "second", null);
 
         assertEquals(List.of("failure/2009/07/17/scan.pdf_1/failure.log", "failure/2009/07/17/scan.pdf_1/scan.pdf"), written);
         Path failures = watched.resolve("failure/2009/07/17");
@@ -230,10 +247,150 @@ class ResultPublisherTest {
 
     @Test
     void failureOfASourceNoLongerStagedWritesOnlyTheLog() throws IOException {
-        List<String> written = publisher.publishFailure(defaultEndpoint(), "job-3", "gone.pdf", "source vanished");
+        List<String> written = publisher.publishFailure(defaultEndpoint(), "job-3", "gone.pdf", "source vanished", null);
 
         assertEquals(List.of("failure/2009/07/17/gone.pdf/failure.log"), written);
         assertTrue(Files.readString(watched.resolve(written.get(0))).contains("job: job-3\n"));
+    }
+
+    @Test
+    void failureLogEndsWithTheDetail() throws IOException {
+        stage("job-7", "scan.pdf");
+
+        publisher.publishFailure(defaultEndpoint(), "job-7", "scan.pdf", "operation crashed: boom",
+                "java.lang.IllegalStateException: boom\n    at x.Y.z(Y.java:1)");
+
+        assertEquals("""
+                time: 2009-07-17T20:00Z
+                endpoint: invoices
+                operation: copy
+                job: job-7
+                source: scan.pdf
+                reason: operation crashed: boom
+                detail:
+                java.lang.IllegalStateException: boom
+                    at x.Y.z(Y.java:1)
+                """, Files.readString(watched.resolve("failure/2009/07/17/scan.pdf/failure.log")));
+    }
+
+    @Test
+    void blankDetailAddsNoDetailSection() throws IOException {
+        stage("job-7", "scan.pdf");
+
+        publisher.publishFailure(defaultEndpoint(), "job-7", "scan.pdf", "bad", "  ");
+
+        assertFalse(Files.readString(watched.resolve("failure/2009/07/17/scan.pdf/failure.log")).contains("detail"));
+    }
+
+    @Test
+    void withoutPreserveOnFailureOnlyTheLogIsKeptAndTheSourceIsGone() throws IOException {
+        StageFolder stage = stage("job-7", "scan.pdf");
+
+        List<String> written = publisher.publishFailure(
+                endpoint(SettingValues.EMPTY.with(EndpointSettings.PRESERVE_ON_FAILURE, false)), "job-7", "scan.pdf", "bad", null);
+
+        assertEquals(List.of("failure/2009/07/17/scan.pdf/failure.log"), written);
+        assertEquals(List.of("failure.log"), listing(watched.resolve("failure/2009/07/17/scan.pdf")));
+        assertFalse(Files.exists(stage.jobFolder()));
+    }
+
+    @Test
+    void overwriteDuplicateFilenameReplacesResultsAndPreservedSources() throws IOException {
+        EndpointConfig endpoint = endpoint(SettingValues.EMPTY.with(EndpointSettings.OVERWRITE_DUPLICATE_FILENAME, true));
+        stage("job-1", "scan.pdf", "report.txt");
+        stage("job-2", "scan.pdf", "report.txt");
+
+        assertEquals(List.of("result/2009/07/17/report.txt"), publisher.publishSuccess(endpoint, "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/report.txt"), publisher.publishSuccess(endpoint, "job-2", "scan.pdf"));
+
+        assertEquals(List.of("report.txt"), listing(watched.resolve("result/2009/07/17")));
+        assertEquals("report.txt of job-2", Files.readString(watched.resolve("result/2009/07/17/report.txt")));
+        assertEquals(List.of("scan.pdf"), listing(watched.resolve("preserve/2009/07/17")));
+        assertEquals("source of job-2", Files.readString(watched.resolve("preserve/2009/07/17/scan.pdf")));
+    }
+
+    @Test
+    void overwriteDuplicateFilenameMergesAFolderUnit() throws IOException {
+        EndpointConfig endpoint = endpoint(SettingValues.EMPTY.with(EndpointSettings.OVERWRITE_DUPLICATE_FILENAME, true));
+        StageFolder first = stage("job-1", "scan.pdf");
+        Path pages = Files.createDirectories(first.output().resolve("pages"));
+        Files.writeString(pages.resolve("1.png"), "first page 1");
+        Files.writeString(pages.resolve("2.png"), "first page 2");
+        StageFolder second = stage("job-2", "scan.pdf");
+        Files.writeString(Files.createDirectories(second.output().resolve("pages")).resolve("1.png"), "second page 1");
+
+        publisher.publishSuccess(endpoint, "job-1", "scan.pdf");
+        assertEquals(List.of("result/2009/07/17/pages"), publisher.publishSuccess(endpoint, "job-2", "scan.pdf"));
+
+        Path results = watched.resolve("result/2009/07/17");
+        assertEquals(List.of("pages"), listing(results));
+        assertEquals("second page 1", Files.readString(results.resolve("pages/1.png")));
+        assertEquals("first page 2", Files.readString(results.resolve("pages/2.png")));
+    }
+
+    @Test
+    void onlyTheListedResultUnitsArePublishedKeepingTheirFolders() throws IOException {
+        StageFolder stage = stage("job-1", "scan.pdf", "scratch.tmp");
+        Files.writeString(Files.createDirectories(stage.output().resolve("text")).resolve("scan.txt"), "text");
+        stage.writeResultUnits(List.of(Path.of("text/scan.txt")));
+        Files.createDirectories(watched.resolve("result/2009/07/17/text"));
+        Files.writeString(watched.resolve("result/2009/07/17/text/other.txt"), "another job's");
+
+        assertEquals(List.of("result/2009/07/17/text/scan.txt"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+
+        assertEquals(List.of("other.txt", "scan.txt"), listing(watched.resolve("result/2009/07/17/text")));
+        assertEquals(List.of("text"), listing(watched.resolve("result/2009/07/17")));
+        assertFalse(Files.exists(stage.jobFolder()));
+    }
+
+    @Test
+    void republishingAfterAPartlyWrittenSuccessMovesWhatIsLeftAndReservesNothingEmpty() throws IOException {
+        // A first attempt moved a.txt and then failed; the callback comes again (JobCompletion's retry).
+        StageFolder stage = stage("job-1", "scan.pdf", "b.txt");
+        stage.writeResultUnits(List.of(Path.of("a.txt"), Path.of("b.txt")));
+        Path results = Files.createDirectories(watched.resolve("result/2009/07/17"));
+        Files.writeString(results.resolve("a.txt"), "a.txt of job-1");
+
+        assertEquals(List.of("result/2009/07/17/b.txt"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+
+        assertEquals(List.of("a.txt", "b.txt"), listing(results));
+        assertEquals("a.txt of job-1", Files.readString(results.resolve("a.txt")));
+        assertEquals("b.txt of job-1", Files.readString(results.resolve("b.txt")));
+        assertTrue(Files.exists(watched.resolve("preserve/2009/07/17/scan.pdf")));
+        assertFalse(Files.exists(stage.jobFolder()));
+    }
+
+    private StageFolder stageJobFolder(String jobId, String source, String... files) throws IOException {
+        StageFolder stage = StageFolder.of(watched, jobId);
+        Path folder = Files.createDirectories(stage.input(source));
+        for (String file : files) {
+            Files.writeString(folder.resolve(file), file + " of " + jobId);
+        }
+        return stage;
+    }
+
+    @Test
+    void jobFolderSourceIsPreservedWholeAndATakenNameGetsAnIndex() throws IOException {
+        stageJobFolder("job-1", "batch", "a.xml", "b.xml");
+        stageJobFolder("job-2", "batch", "c.xml");
+
+        publisher.publishSuccess(defaultEndpoint(), "job-1", "batch");
+        publisher.publishSuccess(defaultEndpoint(), "job-2", "batch");
+
+        Path preserved = watched.resolve("preserve/2009/07/17");
+        assertEquals(List.of("batch", "batch_1"), listing(preserved));
+        assertEquals(List.of("a.xml", "b.xml"), listing(preserved.resolve("batch")));
+        assertEquals("c.xml of job-2", Files.readString(preserved.resolve("batch_1/c.xml")));
+    }
+
+    @Test
+    void failedJobFolderGoesWholeIntoItsFailureFolder() throws IOException {
+        stageJobFolder("job-1", "batch", "a.xml");
+
+        List<String> written = publisher.publishFailure(defaultEndpoint(), "job-1", "batch", "bad", null);
+
+        assertEquals(List.of("failure/2009/07/17/batch/failure.log", "failure/2009/07/17/batch/batch"), written);
+        assertEquals("a.xml of job-1", Files.readString(watched.resolve("failure/2009/07/17/batch/batch/a.xml")));
     }
 
     private static List<String> listing(Path folder) throws IOException {

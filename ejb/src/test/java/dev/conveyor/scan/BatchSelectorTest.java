@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 class BatchSelectorTest {
 
     private static final Instant BASE = Instant.parse("2024-03-01T10:00:00Z");
-    private static final FilePattern ALL = FilePattern.of("*");
+    private static final Predicate<String> ALL = name -> true;
+    /** Far enough ahead that no entry is too young. */
+    private static final Instant ANY_AGE = Instant.parse("9999-01-01T00:00:00Z");
 
     @TempDir
     Path folder;
@@ -44,7 +47,7 @@ class BatchSelectorTest {
         file("new.pdf", 30);
         file("old.pdf", 10);
         file("middle.pdf", 20);
-        assertEquals(List.of("old.pdf", "middle.pdf", "new.pdf"), names(BatchSelector.oldest(folder, ALL, 10)));
+        assertEquals(List.of("old.pdf", "middle.pdf", "new.pdf"), names(BatchSelector.oldest(folder, ALL, 10, ANY_AGE)));
     }
 
     @Test
@@ -53,26 +56,26 @@ class BatchSelectorTest {
         file("a", 10);
         file("c", 30);
         file("b", 20);
-        assertEquals(List.of("a", "b"), names(BatchSelector.oldest(folder, ALL, 2)));
-        assertEquals(List.of("a"), names(BatchSelector.oldest(folder, ALL, 1)));
+        assertEquals(List.of("a", "b"), names(BatchSelector.oldest(folder, ALL, 2, ANY_AGE)));
+        assertEquals(List.of("a"), names(BatchSelector.oldest(folder, ALL, 1, ANY_AGE)));
     }
 
     @Test
     void returnedPathsAreInTheFolder() throws IOException {
         Path file = file("a.pdf", 0);
-        assertEquals(List.of(file), BatchSelector.oldest(folder, ALL, 5));
+        assertEquals(List.of(file), BatchSelector.oldest(folder, ALL, 5, ANY_AGE));
     }
 
     @Test
     void limitOfZeroOrLessTakesNothing() throws IOException {
         file("a", 10);
-        assertEquals(List.of(), BatchSelector.oldest(folder, ALL, 0));
-        assertEquals(List.of(), BatchSelector.oldest(folder, ALL, -3));
+        assertEquals(List.of(), BatchSelector.oldest(folder, ALL, 0, ANY_AGE));
+        assertEquals(List.of(), BatchSelector.oldest(folder, ALL, -3, ANY_AGE));
     }
 
     @Test
     void emptyFolderGivesAnEmptyBatch() throws IOException {
-        assertEquals(List.of(), BatchSelector.oldest(folder, ALL, 5));
+        assertEquals(List.of(), BatchSelector.oldest(folder, ALL, 5, ANY_AGE));
     }
 
     @Test
@@ -81,8 +84,8 @@ class BatchSelectorTest {
         file("a.pdf", 10);
         file("b.pdf", 10);
         file("early.pdf", 5);
-        assertEquals(List.of("early.pdf", "a.pdf", "b.pdf", "c.pdf"), names(BatchSelector.oldest(folder, ALL, 10)));
-        assertEquals(List.of("early.pdf", "a.pdf", "b.pdf"), names(BatchSelector.oldest(folder, ALL, 3)));
+        assertEquals(List.of("early.pdf", "a.pdf", "b.pdf", "c.pdf"), names(BatchSelector.oldest(folder, ALL, 10, ANY_AGE)));
+        assertEquals(List.of("early.pdf", "a.pdf", "b.pdf"), names(BatchSelector.oldest(folder, ALL, 3, ANY_AGE)));
     }
 
     @Test
@@ -92,9 +95,9 @@ class BatchSelectorTest {
         file("b.pdf", 3);
         file("a.PDF", 4);
         file("c.pdf", 2);
-        assertEquals(List.of("c.pdf", "b.pdf"), names(BatchSelector.oldest(folder, FilePattern.of("*.pdf"), 10)));
+        assertEquals(List.of("c.pdf", "b.pdf"), names(BatchSelector.oldest(folder, FilePattern.of("*.pdf")::matches, 10, ANY_AGE)));
         assertEquals(List.of("scan.txt", "c.pdf", "b.pdf", "a.PDF"),
-                names(BatchSelector.oldest(folder, FilePattern.of("*.[pP][dD][fF];*.txt"), 10)));
+                names(BatchSelector.oldest(folder, FilePattern.of("*.[pP][dD][fF];*.txt")::matches, 10, ANY_AGE)));
     }
 
     @Test
@@ -103,16 +106,50 @@ class BatchSelectorTest {
             file("old-" + i + ".tmp", i);
         }
         file("new.pdf", 100);
-        assertEquals(List.of("new.pdf"), names(BatchSelector.oldest(folder, FilePattern.of("*.pdf"), 1)));
+        assertEquals(List.of("new.pdf"), names(BatchSelector.oldest(folder, FilePattern.of("*.pdf")::matches, 1, ANY_AGE)));
+    }
+
+    private Path directory(String name, int secondsAfterBase) throws IOException {
+        Path directory = Files.createDirectory(folder.resolve(name));
+        Files.writeString(directory.resolve("inside.txt"), "x");
+        Files.setLastModifiedTime(directory, FileTime.from(BASE.plusSeconds(secondsAfterBase)));
+        return directory;
     }
 
     @Test
-    void foldersAreNotTaken() throws IOException {
-        Path sub = Files.createDirectory(folder.resolve("old-folder.pdf"));
-        Files.setLastModifiedTime(sub, FileTime.from(BASE.minusSeconds(1000)));
-        Files.createDirectory(folder.resolve("stage"));
+    void directoriesAreTakenAsJobFoldersInAgeOrderWithFiles() throws IOException {
+        directory("old-folder.pdf", -1000);
         file("a.pdf", 10);
-        assertEquals(List.of("a.pdf"), names(BatchSelector.oldest(folder, ALL, 10)));
+        directory("batch", 20);
+        file("b.pdf", 30);
+        assertEquals(List.of("old-folder.pdf", "a.pdf", "batch", "b.pdf"), names(BatchSelector.oldest(folder, ALL, 10, ANY_AGE)));
+    }
+
+    @Test
+    void ineligibleDirectoriesAreNotTaken() throws IOException {
+        directory("stage", -1000);
+        file("a.pdf", 10);
+        assertEquals(List.of("a.pdf"), names(BatchSelector.oldest(folder, name -> !name.equals("stage"), 10, ANY_AGE)));
+    }
+
+    @Test
+    void entriesChangedAfterTheCutoffAreLeftForALaterScan() throws IOException {
+        file("old.pdf", 10);
+        file("exactly.pdf", 20);
+        file("young.pdf", 21);
+        directory("young-folder", 60);
+        directory("old-folder", 5);
+        assertEquals(List.of("old-folder", "old.pdf", "exactly.pdf"),
+                names(BatchSelector.oldest(folder, ALL, 10, BASE.plusSeconds(20))));
+        assertEquals(List.of(), names(BatchSelector.oldest(folder, ALL, 10, BASE)));
+    }
+
+    @Test
+    void youngEntriesDoNotTakeUpTheLimit() throws IOException {
+        file("young-1", 100);
+        file("young-2", 101);
+        file("old", 50);
+        assertEquals(List.of("old"), names(BatchSelector.oldest(folder, ALL, 1, BASE.plusSeconds(60))));
     }
 
     @Test
@@ -123,15 +160,19 @@ class BatchSelectorTest {
         Files.createSymbolicLink(folder.resolve("link-outside.pdf"), outsideFile);
         Files.createSymbolicLink(folder.resolve("dangling.pdf"), outside.resolve("missing.pdf"));
         Files.createSymbolicLink(folder.resolve("link-to-folder"), outside);
-        assertEquals(List.of("real.pdf"), names(BatchSelector.oldest(folder, ALL, 10)));
+        Files.createSymbolicLink(folder.resolve("link-to-own-folder"), Files.createDirectory(folder.resolve("real-folder")));
+        Files.setLastModifiedTime(folder.resolve("real-folder"), FileTime.from(BASE.plusSeconds(20)));
+        assertEquals(List.of("real.pdf", "real-folder"), names(BatchSelector.oldest(folder, ALL, 10, ANY_AGE)));
     }
 
     @Test
-    void filesInSubfoldersAreNotTaken() throws IOException {
+    void filesInSubfoldersAreNotTakenOnTheirOwn() throws IOException {
         Path sub = Files.createDirectory(folder.resolve("sub"));
         Files.writeString(sub.resolve("nested.pdf"), "x");
+        Files.setLastModifiedTime(sub.resolve("nested.pdf"), FileTime.from(BASE));
+        Files.setLastModifiedTime(sub, FileTime.from(BASE.plusSeconds(20)));
         file("top.pdf", 10);
-        assertEquals(List.of("top.pdf"), names(BatchSelector.oldest(folder, ALL, 10)));
+        assertEquals(List.of("top.pdf", "sub"), names(BatchSelector.oldest(folder, ALL, 10, ANY_AGE)));
     }
 
     @Test
@@ -146,11 +187,11 @@ class BatchSelectorTest {
                 .mapToObj(age -> String.format("file-%05d.dat", ages.indexOf(age)))
                 .toList();
 
-        assertEquals(expected, names(BatchSelector.oldest(folder, ALL, 10)));
+        assertEquals(expected, names(BatchSelector.oldest(folder, ALL, 10, ANY_AGE)));
     }
 
     @Test
     void missingFolderIsAnError() {
-        assertThrows(NoSuchFileException.class, () -> BatchSelector.oldest(folder.resolve("gone"), ALL, 10));
+        assertThrows(NoSuchFileException.class, () -> BatchSelector.oldest(folder.resolve("gone"), ALL, 10, ANY_AGE));
     }
 }

@@ -1,0 +1,282 @@
+package dev.conveyor.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.conveyor.endpoint.InputMapping;
+import dev.conveyor.operation.Document;
+import dev.conveyor.operation.Operation;
+import dev.conveyor.operation.OperationContext;
+import dev.conveyor.operation.Parameter;
+import dev.conveyor.operation.ParameterType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InputResolverTest {
+
+    @TempDir
+    Path staging;
+
+    @TempDir
+    Path outside;
+
+    /** An operation that only declares its inputs. */
+    private record FakeOperation(List<Parameter> inputs) implements Operation {
+        @Override
+        public String name() {
+            return "fake";
+        }
+
+        @Override
+        public String description() {
+            return "test double";
+        }
+
+        @Override
+        public List<Parameter> outputs() {
+            return List.of(Parameter.output(OUTPUT, ParameterType.DOCUMENT, "out"));
+        }
+
+        @Override
+        public Map<String, Object> run(OperationContext context) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    private static Operation operation(Parameter... inputs) {
+        return new FakeOperation(List.of(inputs));
+    }
+
+    private static Parameter input(ParameterType type) {
+        return Parameter.required(Operation.INPUT, type, "main input");
+    }
+
+    private static final Operation XSLT = operation(input(ParameterType.DOCUMENT),
+            Parameter.required("stylesheet", ParameterType.DOCUMENT, "stylesheet"),
+            Parameter.optional("level", ParameterType.INT, "3", "depth"),
+            Parameter.optional("note", ParameterType.STRING, null, "optional, no default"));
+
+    private static InputMapping literal(String value) {
+        return new InputMapping(InputMapping.Kind.LITERAL, value);
+    }
+
+    private static InputMapping variable(String pattern) {
+        return new InputMapping(InputMapping.Kind.VARIABLE, pattern);
+    }
+
+    private Path droppedFile(String name) throws IOException {
+        return Files.writeString(staging.resolve(name), name);
+    }
+
+    private Path jobFolder(String name, String... files) throws IOException {
+        Path folder = Files.createDirectories(staging.resolve(name));
+        for (String file : files) {
+            Path path = folder.resolve(file);
+            Files.createDirectories(path.getParent());
+            Files.writeString(path, file);
+        }
+        return folder;
+    }
+
+    private static IllegalArgumentException refusal(Operation operation, Map<String, InputMapping> mappings, Path staged) {
+        return assertThrows(IllegalArgumentException.class, () -> InputResolver.resolve(operation, mappings, staged));
+    }
+
+    // --- the unmapped main input ---
+
+    @Test
+    void unmappedInputTakesTheDroppedFile() throws IOException {
+        Path file = droppedFile("scan.pdf");
+
+        Map<String, Object> inputs = InputResolver.resolve(operation(input(ParameterType.DOCUMENT)), Map.of(), file);
+
+        assertEquals(Map.of("input", new Document("scan.pdf", file)), inputs);
+    }
+
+    @Test
+    void droppedFileIsAListOrMapOfOneForSuchInputs() throws IOException {
+        Path file = droppedFile("scan.pdf");
+
+        assertEquals(List.of(new Document("scan.pdf", file)),
+                InputResolver.resolve(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), file).get("input"));
+        assertEquals(Map.of("scan.pdf", new Document("scan.pdf", file)),
+                InputResolver.resolve(operation(input(ParameterType.DOCUMENT_MAP)), Map.of(), file).get("input"));
+    }
+
+    @Test
+    void jobFolderGivesItsFilesRecursivelyInNameOrderNamedByRelativePath() throws IOException {
+        Path folder = jobFolder("batch", "z.xml", "sub/b.xml", "a.xml", "sub/deeper/c.xml");
+        Files.createDirectories(folder.resolve("empty-sub"));
+
+        Object list = InputResolver.resolve(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), folder).get("input");
+
+        assertEquals(List.of(new Document("a.xml", folder.resolve("a.xml")),
+                new Document("sub/b.xml", folder.resolve("sub/b.xml")),
+                new Document("sub/deeper/c.xml", folder.resolve("sub/deeper/c.xml")),
+                new Document("z.xml", folder.resolve("z.xml"))), list);
+    }
+
+    @Test
+    void jobFolderAsAMapIsKeyedByRelativePath() throws IOException {
+        Path folder = jobFolder("batch", "a.xml", "sub/b.xml");
+
+        @SuppressWarnings("unchecked")
+        Map<String, Document> map = (Map<String, Document>) InputResolver.resolve(
+                operation(input(ParameterType.DOCUMENT_MAP)), Map.of(), folder).get("input");
+
+        assertEquals(List.of("a.xml", "sub/b.xml"), List.copyOf(map.keySet()));
+        assertEquals(folder.resolve("sub/b.xml"), map.get("sub/b.xml").path());
+    }
+
+    @Test
+    void jobFolderWithOneFileFillsASingleDocumentInput() throws IOException {
+        Path folder = jobFolder("batch", "only.xml");
+
+        assertEquals(new Document("only.xml", folder.resolve("only.xml")),
+                InputResolver.resolve(operation(input(ParameterType.DOCUMENT)), Map.of(), folder).get("input"));
+    }
+
+    @Test
+    void jobFolderWithSeveralFilesCannotFillASingleDocumentInput() throws IOException {
+        Path folder = jobFolder("batch", "a.xml", "b.xml", "c.xml");
+
+        IllegalArgumentException e = refusal(operation(input(ParameterType.DOCUMENT)), Map.of(), folder);
+
+        assertEquals("input 'input' takes one document but the dropped job folder holds 3; map it to a pattern that matches one file",
+                e.getMessage());
+    }
+
+    @Test
+    void emptyJobFolderIsRefused() throws IOException {
+        Path folder = jobFolder("batch");
+        Files.createDirectories(folder.resolve("only-folders"));
+
+        IllegalArgumentException e = refusal(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), folder);
+
+        assertEquals("input 'input' found no document: the dropped job folder holds none", e.getMessage());
+    }
+
+    @Test
+    void symbolicLinksInAJobFolderAreNotTakenAsDocuments() throws IOException {
+        Path secret = Files.writeString(outside.resolve("secret.txt"), "not for the operation");
+        Path folder = jobFolder("batch", "a.xml");
+        Files.createSymbolicLink(folder.resolve("link.txt"), secret);
+        Files.createSymbolicLink(folder.resolve("linked-folder"), outside);
+
+        Object list = InputResolver.resolve(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), folder).get("input");
+
+        assertEquals(List.of(new Document("a.xml", folder.resolve("a.xml"))), list);
+    }
+
+    // --- variable mappings ---
+
+    @Test
+    void variableMappingsPickTheirDocumentsByFileName() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "style.xsl");
+
+        Map<String, Object> inputs = InputResolver.resolve(XSLT,
+                Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl")), folder);
+
+        assertEquals(new Document("doc.xml", folder.resolve("doc.xml")), inputs.get("input"));
+        assertEquals(new Document("style.xsl", folder.resolve("style.xsl")), inputs.get("stylesheet"));
+    }
+
+    @Test
+    void variableMappingMatchesTheLastNameNotTheRelativePath() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "styles/main.xsl");
+
+        assertEquals(new Document("styles/main.xsl", folder.resolve("styles/main.xsl")),
+                InputResolver.resolve(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("main.xsl")), folder)
+                        .get("stylesheet"));
+        IllegalArgumentException e = refusal(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("styles*")), folder);
+        assertEquals("input 'stylesheet' found no document: the files matching 'styles*' holds none", e.getMessage());
+    }
+
+    @Test
+    void variableMappingForAListTakesEveryMatchInNameOrder() throws IOException {
+        Path folder = jobFolder("batch", "b.png", "a.png", "notes.txt");
+        Operation merge = operation(Parameter.required("pages", ParameterType.DOCUMENT_LIST, "pages"));
+
+        Object pages = InputResolver.resolve(merge, Map.of("pages", variable("*.png")), folder).get("pages");
+
+        assertEquals(List.of(new Document("a.png", folder.resolve("a.png")), new Document("b.png", folder.resolve("b.png"))), pages);
+    }
+
+    @Test
+    void variableMappingMatchingSeveralFilesForOneDocumentIsRefused() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "a.xsl", "b.xsl");
+
+        IllegalArgumentException e = refusal(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl")), folder);
+
+        assertEquals("input 'stylesheet' takes one document but the files matching '*.xsl' holds 2; map it to a pattern that matches one file",
+                e.getMessage());
+    }
+
+    @Test
+    void variableMappingAppliesToASingleDroppedFileToo() throws IOException {
+        Path file = droppedFile("doc.xml");
+
+        IllegalArgumentException e = refusal(XSLT, Map.of("stylesheet", variable("*.xsl")), file);
+
+        assertEquals("input 'stylesheet' found no document: the files matching '*.xsl' holds none", e.getMessage());
+    }
+
+    @Test
+    void variableMappingOnANonDocumentParameterIsRefused() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "style.xsl");
+
+        IllegalArgumentException e = refusal(XSLT,
+                Map.of("stylesheet", variable("*.xsl"), "input", variable("*.xml"), "level", variable("*.xml")), folder);
+
+        assertEquals("input 'level' is a int, not a document", e.getMessage());
+    }
+
+    // --- literals and defaults ---
+
+    @Test
+    void literalsAreConvertedToTheParametersType() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "style.xsl");
+
+        Map<String, Object> inputs = InputResolver.resolve(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl"),
+                "level", literal(" 7 "), "note", literal(" as is ")), folder);
+
+        assertEquals(7, inputs.get("level"));
+        assertEquals(" as is ", inputs.get("note"));
+    }
+
+    @Test
+    void unmappedOptionalInputsTakeTheirDefaultOrAreLeftOut() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "style.xsl");
+
+        Map<String, Object> inputs = InputResolver.resolve(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl")), folder);
+
+        assertEquals(3, inputs.get("level"));
+        assertFalse(inputs.containsKey("note"));
+        assertEquals(List.of("input", "stylesheet", "level"), List.copyOf(inputs.keySet()));
+    }
+
+    @Test
+    void literalThatDoesNotConvertIsRefused() throws IOException {
+        Path file = droppedFile("doc.xml");
+        Operation scale = operation(input(ParameterType.DOCUMENT), Parameter.required("factor", ParameterType.DOUBLE, "factor"));
+
+        IllegalArgumentException e = refusal(scale, Map.of("factor", literal("twice")), file);
+
+        assertEquals("'twice' is not a valid double", e.getMessage());
+    }
+
+    @Test
+    void requiredInputOtherThanTheMainOneMustBeMapped() throws IOException {
+        Path file = droppedFile("doc.xml");
+
+        IllegalArgumentException e = refusal(XSLT, Map.of(), file);
+
+        assertEquals("input 'stylesheet' is not mapped", e.getMessage());
+    }
+}

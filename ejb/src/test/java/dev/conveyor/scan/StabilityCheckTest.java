@@ -1,0 +1,157 @@
+package dev.conveyor.scan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StabilityCheckTest {
+
+    private static final FileTime THEN = FileTime.from(Instant.parse("2024-03-01T10:00:00Z"));
+    private static final FileTime LATER = FileTime.from(Instant.parse("2024-03-01T10:00:01Z"));
+
+    @TempDir
+    Path folder;
+
+    private final StabilityCheck check = new StabilityCheck();
+
+    private Path file(String name, String content) throws IOException {
+        Path file = Files.writeString(folder.resolve(name), content);
+        Files.setLastModifiedTime(file, THEN);
+        return file;
+    }
+
+    private Path jobFolder(String name, String... files) throws IOException {
+        Path jobFolder = Files.createDirectories(folder.resolve(name));
+        for (String file : files) {
+            Path path = jobFolder.resolve(file);
+            Files.createDirectories(path.getParent());
+            Files.writeString(path, file);
+            Files.setLastModifiedTime(path, THEN);
+            Files.setLastModifiedTime(path.getParent(), THEN);
+        }
+        Files.setLastModifiedTime(jobFolder, THEN);
+        return jobFolder;
+    }
+
+    private List<Path> look(Path... candidates) throws IOException {
+        return check.unchangedSinceLastLook(List.of(candidates));
+    }
+
+    @Test
+    void firstLookIsNeverStable() throws IOException {
+        Path a = file("a.pdf", "a");
+        Path batch = jobFolder("batch", "x.xml");
+
+        assertEquals(List.of(), look(a, batch));
+    }
+
+    @Test
+    void unchangedSecondLookIsStableAndStaysSo() throws IOException {
+        Path a = file("a.pdf", "a");
+        Path batch = jobFolder("batch", "x.xml", "sub/y.xml");
+
+        look(a, batch);
+
+        assertEquals(List.of(a, batch), look(a, batch));
+        assertEquals(List.of(a, batch), look(a, batch));
+    }
+
+    @Test
+    void fileGrowingBetweenLooksIsNotStableUntilItStops() throws IOException {
+        Path a = file("a.pdf", "part one");
+        Path b = file("b.pdf", "done");
+        look(a, b);
+
+        Files.writeString(a, " and two", StandardOpenOption.APPEND);
+        Files.setLastModifiedTime(a, THEN); // the size alone tells
+
+        assertEquals(List.of(b), look(a, b));
+        assertEquals(List.of(a, b), look(a, b));
+    }
+
+    @Test
+    void fileTouchedBetweenLooksIsNotStable() throws IOException {
+        Path a = file("a.pdf", "same size");
+        look(a);
+
+        Files.setLastModifiedTime(a, LATER);
+
+        assertEquals(List.of(), look(a));
+    }
+
+    @Test
+    void folderGainingAFileIsNotStable() throws IOException {
+        Path batch = jobFolder("batch", "1.xml");
+        look(batch);
+
+        Files.writeString(batch.resolve("2.xml"), "");
+        Files.setLastModifiedTime(batch.resolve("2.xml"), THEN);
+        Files.setLastModifiedTime(batch, THEN); // the entry count alone tells
+
+        assertEquals(List.of(), look(batch));
+        assertEquals(List.of(batch), look(batch));
+    }
+
+    @Test
+    void fileGrowingDeepInAFolderMakesTheFolderUnstable() throws IOException {
+        Path batch = jobFolder("batch", "sub/deeper/1.xml");
+        look(batch);
+
+        Path deep = batch.resolve("sub/deeper/1.xml");
+        Files.writeString(deep, "more", StandardOpenOption.APPEND);
+        Files.setLastModifiedTime(deep, THEN);
+
+        assertEquals(List.of(), look(batch));
+    }
+
+    @Test
+    void fileTouchedDeepInAFolderMakesTheFolderUnstable() throws IOException {
+        Path batch = jobFolder("batch", "sub/1.xml");
+        look(batch);
+
+        Files.setLastModifiedTime(batch.resolve("sub/1.xml"), LATER);
+
+        assertEquals(List.of(), look(batch));
+    }
+
+    @Test
+    void vanishedCandidateIsSkippedAndForgotten() throws IOException {
+        Path a = file("a.pdf", "a");
+        Path b = file("b.pdf", "b");
+        look(a, b);
+
+        Files.delete(b);
+        assertEquals(List.of(a), look(a, b));
+
+        file("b.pdf", "b");
+        assertEquals(List.of(a), look(a, b));
+        assertEquals(List.of(a, b), look(a, b));
+    }
+
+    @Test
+    void onlyTheLastLookIsRemembered() throws IOException {
+        Path a = file("a.pdf", "a");
+        Path b = file("b.pdf", "b");
+        look(a);
+        look(b);
+
+        assertEquals(List.of(), look(a));
+    }
+
+    @Test
+    void resultsKeepTheCandidatesOrder() throws IOException {
+        Path a = file("a.pdf", "a");
+        Path b = file("b.pdf", "b");
+        look(b, a);
+
+        assertEquals(List.of(b, a), look(b, a));
+    }
+}
