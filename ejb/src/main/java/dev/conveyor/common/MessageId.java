@@ -31,6 +31,8 @@ public enum MessageId {
             "Scan of endpoint '%s' failed and will be retried at the next interval: %s"),
     CLAIM_FAILED("CNV-2002-W", Kind.INTERNAL,
             "Could not claim %s for endpoint '%s'; it stays in the input folder: %s"),
+    OPERATION_JAR_SKIPPED("CNV-2004-W", Kind.INTERNAL,
+            "Operations in %s could not all be loaded; the others are available: %s"),
     DISPATCH_FAILED("CNV-2003-W", Kind.INTERNAL,
             "%d staged jobs could not be queued; they stay STAGED and the next scan queues them: %s"),
 

@@ -1,5 +1,6 @@
 package dev.conveyor.operation;
 
+import dev.conveyor.common.ConveyorHome;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
@@ -8,8 +9,12 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
-/** Every operation an endpoint can name, by name. */
+/**
+ * Every operation an endpoint can name, by name: the CDI beans of the application (the built-ins
+ * and any bundled into the WAR) and those of the jars in var/operations.
+ */
 @ApplicationScoped
 public class OperationCatalog {
 
@@ -20,7 +25,8 @@ public class OperationCatalog {
 
     @Inject
     public OperationCatalog(@Any Instance<Operation> operations) {
-        this(operations.stream().toList());
+        this(Stream.concat(operations.stream(), OperationJars.load(ConveyorHome.varDirectory().resolve("operations")).stream())
+                .toList());
     }
 
     public OperationCatalog(Collection<Operation> operations) {

@@ -71,10 +71,7 @@ public class EndpointScanner {
         }
         EndpointConfig endpoint = found.get();
         List<String> toStart = new ArrayList<>(jobs.staged(endpointName));
-        int room = endpoint.get(BATCH_SIZE);
-        if (endpoint.get(THROTTLE)) {
-            room = Math.max(0, room - jobs.unfinished(endpointName));
-        }
+        int room = JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName));
         if (room == 0) {
             start(endpoint, toStart);
             return 0;

@@ -128,4 +128,14 @@ class OperationsStackIT {
         assertTrue(Files.readString(digestFolder.resolve(job.getJsonArray("results").getString(0)))
                 .contains("2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881  x.txt"));
     }
+
+    @Test
+    void anOperationDroppedAsAJarIsListedAndRuns() throws Exception {
+        assertTrue(api.get("operations").array().stream().anyMatch(o -> o.asJsonObject().getString("signature")
+                .equals("text.uppercase(input: Document, charset: String) -> output: Document")), "the example jar's operation is listed");
+        Path folder = endpoint("shout", "text.uppercase", "");
+        drop(stack, folder, "quiet.txt", "hello, world".getBytes(StandardCharsets.UTF_8));
+        JsonObject job = onlyJob("shout");
+        assertEquals("HELLO, WORLD", Files.readString(folder.resolve(job.getJsonArray("results").getString(0))));
+    }
 }

@@ -1,0 +1,46 @@
+package example.operation;
+
+import dev.conveyor.operation.Document;
+import dev.conveyor.operation.Operation;
+import dev.conveyor.operation.OperationContext;
+import dev.conveyor.operation.Parameter;
+import dev.conveyor.operation.ParameterType;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** An operation from outside Conveyor: writes a text document in upper case. */
+public class UppercaseOperation implements Operation {
+
+    @Override
+    public String name() {
+        return "text.uppercase";
+    }
+
+    @Override
+    public String description() {
+        return "Writes a text document in upper case (an example of an operation added as a jar).";
+    }
+
+    @Override
+    public List<Parameter> inputs() {
+        return List.of(Parameter.required(INPUT, ParameterType.DOCUMENT, "the text document"),
+                Parameter.optional("charset", ParameterType.STRING, "UTF-8", "the document's character set"));
+    }
+
+    @Override
+    public List<Parameter> outputs() {
+        return List.of(Parameter.output(OUTPUT, ParameterType.DOCUMENT, "the text in upper case, same name"));
+    }
+
+    @Override
+    public Map<String, Object> run(OperationContext context) throws Exception {
+        Document input = context.document(INPUT);
+        Charset charset = Charset.forName(context.string("charset"));
+        Document output = context.newDocument(input.name());
+        Files.writeString(output.path(), Files.readString(input.path(), charset).toUpperCase(Locale.ROOT), charset);
+        return Map.of(OUTPUT, output);
+    }
+}
