@@ -1,15 +1,11 @@
 package dev.conveyor.batch;
 
-import dev.conveyor.common.ConveyorHome;
 import dev.conveyor.job.JobStatistics;
 import jakarta.batch.api.AbstractBatchlet;
 import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 
 /** Writes var/reports/job-counts-<execution id>.json and ends with a one-line summary as exit status. */
@@ -26,12 +22,6 @@ public class JobCountReportBatchlet extends AbstractBatchlet {
     @Override
     public String process() throws Exception {
         var counts = statistics.countsByEndpoint();
-        Path report = ConveyorHome.varDirectory().resolve("reports")
-                .resolve("job-counts-" + jobContext.getExecutionId() + ".json");
-        Files.createDirectories(report.getParent());
-        Files.writeString(report, JobCountReport.toJson(counts, Instant.now()), StandardCharsets.UTF_8);
-        String summary = JobCountReport.summary(counts);
-        jobContext.setExitStatus(summary);
-        return summary;
+        return BatchReports.finish(jobContext, "job-counts", JobCountReport.toJson(counts, Instant.now()), JobCountReport.summary(counts));
     }
 }

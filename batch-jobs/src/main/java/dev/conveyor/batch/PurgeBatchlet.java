@@ -3,7 +3,6 @@ package dev.conveyor.batch;
 import static dev.conveyor.endpoint.EndpointSettings.PURGE_DURATION;
 import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
 
-import dev.conveyor.common.ConveyorHome;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import jakarta.batch.api.AbstractBatchlet;
@@ -13,8 +12,6 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -55,12 +52,8 @@ public class PurgeBatchlet extends AbstractBatchlet {
             bytes += deleted.bytes();
             purged++;
         }
-        Path file = ConveyorHome.varDirectory().resolve("reports").resolve("purge-" + jobContext.getExecutionId() + ".json");
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, Json.createObjectBuilder().add("time", now.toString()).add("endpoints", report).build().toString(),
-                StandardCharsets.UTF_8);
-        String summary = "deleted " + files + " files (" + bytes + " bytes) from " + purged + " endpoints";
-        jobContext.setExitStatus(summary);
-        return summary;
+        return BatchReports.finish(jobContext, "purge",
+                Json.createObjectBuilder().add("time", now.toString()).add("endpoints", report).build().toString(),
+                "deleted " + files + " files (" + bytes + " bytes) from " + purged + " endpoints");
     }
 }

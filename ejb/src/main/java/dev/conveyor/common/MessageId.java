@@ -31,17 +31,17 @@ public enum MessageId {
             "Scan of endpoint '%s' failed and will be retried at the next interval: %s"),
     CLAIM_FAILED("CNV-2002-W", Kind.INTERNAL,
             "Could not claim %s for endpoint '%s'; it stays in the input folder: %s"),
-    OPERATION_JAR_SKIPPED("CNV-2004-W", Kind.INTERNAL,
-            "Operations in %s could not all be loaded; the others are available: %s"),
     DISPATCH_FAILED("CNV-2003-W", Kind.INTERNAL,
             "%d staged jobs could not be queued; they stay STAGED and the next scan queues them: %s"),
+    OPERATION_JAR_SKIPPED("CNV-2004-W", Kind.INTERNAL,
+            "Operations in %s could not all be loaded; the others are available: %s"),
 
-    READ_ONLY_SOURCE("CNV-3003-E", Kind.INTERNAL,
-            "%s is read-only and was not processed; make it writable and drop it again."),
     OPERATION_FAILED("CNV-3001-E", Kind.INTERNAL,
             "Operation '%s' failed on %s: %s"),
     RESULT_WRITE_FAILED("CNV-3002-E", Kind.INTERNAL,
             "Results of job %s could not be written: %s"),
+    READ_ONLY_SOURCE("CNV-3003-E", Kind.INTERNAL,
+            "%s is read-only and was not processed; make it writable and drop it again."),
 
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "

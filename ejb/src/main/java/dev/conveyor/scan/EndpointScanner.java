@@ -77,9 +77,12 @@ public class EndpointScanner {
             return 0;
         }
         Instant oldEnough = Instant.now().minusMillis(endpoint.get(WAIT_TIME));
-        List<Path> candidates = BatchSelector.oldest(endpoint.folder(), FileSelection.of(endpoint), room, oldEnough);
+        // Looking at twice the room gives the next scan its first look already: a backlog then
+        // moves a full batch per scan instead of one every other scan.
+        List<Path> candidates = BatchSelector.oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, oldEnough);
+        List<Path> unchanged = stability.unchangedSinceLastLook(candidates);
         int claimed = 0;
-        for (Path file : stability.unchangedSinceLastLook(candidates)) {
+        for (Path file : unchanged.subList(0, Math.min(room, unchanged.size()))) {
             boolean readOnly = isReadOnly(file);
             Optional<String> jobId = jobs.claim(endpoint, file);
             if (jobId.isEmpty()) {

@@ -194,19 +194,11 @@ class AdminApiIT {
     @Test
     void theJobCountReportRunsToCompletion() throws Exception {
         ApiClient api = api();
-        Reply started = api.post("batch/jobs/" + BatchJobs.JOB_COUNT_REPORT, null);
-        assertEquals(202, started.status(), started::toString);
-        long id = started.object().getJsonNumber("executionId").longValue();
-
-        JsonObject execution = started.object();
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (!Set.of("COMPLETED", "FAILED", "ABANDONED").contains(execution.getString("status")) && Instant.now().isBefore(deadline)) {
-            Thread.sleep(200);
-            execution = api.get("batch/executions/" + id).object();
-        }
+        JsonObject execution = awaitBatch(api, api.post("batch/jobs/" + BatchJobs.JOB_COUNT_REPORT, null));
         assertEquals("COMPLETED", execution.getString("status"), execution::toString);
         assertTrue(execution.getString("exitStatus").endsWith(" endpoints"), execution::toString);
-        Path report = Path.of(System.getProperty("arquillian.var"), "reports", "job-counts-" + id + ".json");
+        Path report = Path.of(System.getProperty("arquillian.var"), "reports",
+                "job-counts-" + execution.getJsonNumber("executionId").longValue() + ".json");
         assertTrue(Files.readString(report).contains("\"totalJobs\""), "the report is written to var/reports");
         assertError(api.get("batch/executions/987654"), 404, "CNV-1008-E", null);
     }
