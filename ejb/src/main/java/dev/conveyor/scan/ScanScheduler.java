@@ -21,6 +21,8 @@ import jakarta.ejb.Timeout;
 import jakarta.ejb.Timer;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
@@ -45,6 +47,9 @@ import java.util.logging.Logger;
 @Singleton
 @Startup
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+// No transaction around a scan: its claims and dispatches have their own, and a synchronous
+// endpoint's operation may run longer than any transaction timeout.
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class ScanScheduler {
 
     private static final Logger LOG = Logger.getLogger(ScanScheduler.class.getName());

@@ -27,7 +27,9 @@ public class UppercaseOperation implements Operation {
     @Override
     public List<Parameter> inputs() {
         return List.of(Parameter.required(INPUT, ParameterType.DOCUMENT, "the text document"),
-                Parameter.optional("charset", ParameterType.STRING, "UTF-8", "the document's character set"));
+                Parameter.optional("charset", ParameterType.STRING, "UTF-8", "the document's character set"),
+                Parameter.optional("delayMillis", ParameterType.LONG, "0",
+                        "a pause before the work, to see how a slow operation behaves (tests, demonstrations)"));
     }
 
     @Override
@@ -37,6 +39,7 @@ public class UppercaseOperation implements Operation {
 
     @Override
     public Map<String, Object> run(OperationContext context) throws Exception {
+        Thread.sleep(context.longValue("delayMillis"));
         Document input = context.document(INPUT);
         Charset charset = Charset.forName(context.string("charset"));
         Document output = context.newDocument(input.name());

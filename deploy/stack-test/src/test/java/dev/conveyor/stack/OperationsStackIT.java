@@ -16,6 +16,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,10 +133,29 @@ class OperationsStackIT {
     @Test
     void anOperationDroppedAsAJarIsListedAndRuns() throws Exception {
         assertTrue(api.get("operations").array().stream().anyMatch(o -> o.asJsonObject().getString("signature")
-                .equals("text.uppercase(input: Document, charset: String) -> output: Document")), "the example jar's operation is listed");
+                .equals("text.uppercase(input: Document, charset: String, delayMillis: long) -> output: Document")),
+                "the example jar's operation is listed");
         Path folder = endpoint("shout", "text.uppercase", "");
         drop(stack, folder, "quiet.txt", "hello, world".getBytes(StandardCharsets.UTF_8));
         JsonObject job = onlyJob("shout");
         assertEquals("HELLO, WORLD", Files.readString(folder.resolve(job.getJsonArray("results").getString(0))));
+    }
+
+    @Test
+    void aSlowSynchronousEndpointDoesNotHoldUpOtherEndpoints() throws Exception {
+        Path slow = endpoint("slow-sync", "text.uppercase", "\"asynchronous\":false,"
+                + "\"inputParameterMappings\":{\"delayMillis\":{\"type\":\"literal\",\"value\":\"15000\"}}");
+        Path quick = endpoint("quick-beside-slow", "copy", "");
+        drop(stack, slow, "slow.txt", "slow".getBytes(StandardCharsets.UTF_8));
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (api.get("jobs?endpoint=slow-sync&state=RUNNING").array().isEmpty() && Instant.now().isBefore(deadline)) {
+            Thread.sleep(100);
+        }
+        assertEquals(1, api.get("jobs?endpoint=slow-sync&state=RUNNING").array().size(), "the slow job is running in its scanner");
+        drop(stack, quick, "quick.txt", "quick".getBytes(StandardCharsets.UTF_8));
+        onlyJob("quick-beside-slow");
+        assertEquals(1, api.get("jobs?endpoint=slow-sync&state=RUNNING").array().size(),
+                "the other endpoint's file was done while the slow one still ran");
+        assertEquals("SLOW", Files.readString(slow.resolve(onlyJob("slow-sync").getJsonArray("results").getString(0))));
     }
 }
