@@ -42,6 +42,9 @@ public enum MessageId {
             "Results of job %s could not be written: %s"),
     READ_ONLY_SOURCE("CNV-3003-E", Kind.INTERNAL,
             "%s is read-only and was not processed; make it writable and drop it again."),
+    ATTEMPTS_EXHAUSTED("CNV-3004-E", Kind.INTERNAL,
+            "Gave up after %d attempts: each ended without an outcome (the worker crashed or was stopped while running it). "
+                    + "Check the server log around the job's attempts, then drop the file again."),
 
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "

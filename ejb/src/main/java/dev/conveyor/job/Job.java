@@ -62,6 +62,22 @@ public class Job {
     @Column(length = MAX_REASON_LENGTH)
     private String failureReason;
 
+    /** The node running the job, so recovery can tell a dead worker from a slow one. */
+    @Column(length = 36)
+    private String node;
+
+    /** Times a worker started the operation; bounded, so a job that kills workers cannot loop. */
+    private int attempts;
+
+    /** The operation's outcome, recorded with the WRITING state: what the result writer must do. */
+    private Boolean succeeded;
+
+    @Lob
+    private String failureDetail;
+
+    /** When the job last changed state; recovery judges staleness by it. */
+    private Instant changedAt;
+
     @Version
     private long version;
 
@@ -75,24 +91,45 @@ public class Job {
         this.userName = userName;
         this.domainName = domainName;
         this.createdAt = createdAt;
+        this.changedAt = createdAt;
         this.state = JobState.STAGED;
     }
 
     public void moveTo(JobState next) {
         this.state = next;
+        this.changedAt = Instant.now();
+    }
+
+    /** A worker on {@code node} starts the operation: one more attempt. */
+    public void start(String node) {
+        moveTo(JobState.RUNNING);
+        this.node = node;
+        this.attempts++;
+    }
+
+    /** The operation is done; its results are to be written. */
+    public void recordOutcome(boolean succeeded, String reason, String detail) {
+        moveTo(JobState.WRITING);
+        this.succeeded = succeeded;
+        this.failureReason = reason == null ? null : truncate(reason);
+        this.failureDetail = detail;
     }
 
     public void succeed(List<String> resultPaths, Instant at) {
         this.resultsJson = Json.createArrayBuilder(resultPaths).build().toString();
-        this.state = JobState.SUCCEEDED;
+        moveTo(JobState.SUCCEEDED);
         this.finishedAt = at;
     }
 
     public void fail(String reason, List<String> keptPaths, Instant at) {
         this.resultsJson = Json.createArrayBuilder(keptPaths).build().toString();
-        this.failureReason = reason.length() > MAX_REASON_LENGTH ? reason.substring(0, MAX_REASON_LENGTH) : reason;
-        this.state = JobState.FAILED;
+        this.failureReason = truncate(reason);
+        moveTo(JobState.FAILED);
         this.finishedAt = at;
+    }
+
+    private static String truncate(String reason) {
+        return reason.length() > MAX_REASON_LENGTH ? reason.substring(0, MAX_REASON_LENGTH) : reason;
     }
 
     public String getId() {
@@ -131,6 +168,27 @@ public class Job {
         try (var reader = Json.createReader(new StringReader(resultsJson))) {
             return reader.readArray().getValuesAs(JsonString::getString);
         }
+    }
+
+    public String getNode() {
+        return node;
+    }
+
+    public int getAttempts() {
+        return attempts;
+    }
+
+    /** The recorded outcome: true, false, or null before the operation finished. */
+    public Boolean getSucceeded() {
+        return succeeded;
+    }
+
+    public String getFailureDetail() {
+        return failureDetail;
+    }
+
+    public Instant getChangedAt() {
+        return changedAt;
     }
 
     public String getFailureReason() {

@@ -32,13 +32,29 @@ public class JobCompletion {
     private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom());
 
     /**
-     * Publishes the files and marks the job SUCCEEDED or FAILED in the same transaction. The job
-     * row is locked first, so a repeated callback waits and then finds the job finished.
-     * A file-system error rolls everything back and the callback is delivered again.
+     * Records the operation's outcome and moves the job to WRITING. In a worker this joins the
+     * delivery's transaction, together with the callback it sends: the outcome and the callback
+     * exist together or not at all. Returns false when the job is not waiting for an outcome
+     * (finished, or already recorded by an earlier delivery).
      */
-    public void complete(Outcome outcome) {
+    public boolean record(Outcome outcome) {
         Job job = em.find(Job.class, outcome.jobId(), LockModeType.PESSIMISTIC_WRITE);
-        if (job == null || job.getState().isFinished()) {
+        if (job == null || job.getState().isFinished() || job.getState() == JobState.WRITING) {
+            return false;
+        }
+        job.recordOutcome(outcome.succeeded(), outcome.reason(), outcome.detail());
+        return true;
+    }
+
+    /**
+     * Publishes the files as the recorded outcome says and marks the job SUCCEEDED or FAILED in
+     * the same transaction. The job row is locked first, so a repeated callback waits and then
+     * finds the job finished. A file-system error rolls everything back and the callback is
+     * delivered again.
+     */
+    public void complete(String jobId) {
+        Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
+        if (job == null || job.getState() != JobState.WRITING) {
             return;
         }
         EndpointConfig endpoint = endpoints.config(job.getEndpoint()).orElse(null);
@@ -48,11 +64,11 @@ public class JobCompletion {
             return;
         }
         try {
-            if (outcome.succeeded()) {
+            if (Boolean.TRUE.equals(job.getSucceeded())) {
                 job.succeed(publisher.publishSuccess(endpoint, job.getId(), job.getSource()), Instant.now());
             } else {
-                job.fail(outcome.reason(), publisher.publishFailure(endpoint, job.getId(), job.getSource(), outcome.reason(), outcome.detail()),
-                        Instant.now());
+                job.fail(job.getFailureReason(), publisher.publishFailure(endpoint, job.getId(), job.getSource(),
+                        job.getFailureReason(), job.getFailureDetail()), Instant.now());
             }
         } catch (IOException e) {
             LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(job.getId(), e), e);

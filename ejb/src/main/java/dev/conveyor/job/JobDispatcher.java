@@ -41,4 +41,25 @@ public class JobDispatcher {
             }
         }
     }
+
+    /**
+     * Gives a job whose worker died back to the queue: RUNNING on a node that is no longer alive
+     * becomes QUEUED with a new dispatch message, in one transaction. Returns whether it did.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public boolean requeueIfOrphaned(String jobId, java.util.function.Predicate<String> nodeAlive) {
+        Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
+        if (job == null || job.getState() != JobState.RUNNING || nodeAlive.test(job.getNode())) {
+            return false;
+        }
+        job.moveTo(JobState.QUEUED);
+        jms.createProducer().send(jms.createQueue(JobMessaging.JOBS_QUEUE), jobId);
+        return true;
+    }
+
+    /** Sends a WRITING job's callback again, for a result write that was interrupted; a repeat is harmless. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void resendCallback(String jobId) {
+        jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), jobId);
+    }
 }

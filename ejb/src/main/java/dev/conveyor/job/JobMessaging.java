@@ -13,13 +13,9 @@ public final class JobMessaging {
 
     /** The Job Manager queue: one message per job to run, body = job id. */
     public static final String JOBS_QUEUE = "conveyor.jobs";
-    /** Callbacks: one message per operation run, taken by the result writer. */
+    /** Callbacks: one message per operation run, body = job id (the outcome is on the job), taken by the result writer. */
     public static final String CALLBACKS_QUEUE = "conveyor.callbacks";
 
-    static final String JOB_ID = "jobId";
-    static final String SUCCEEDED = "succeeded";
-    static final String REASON = "reason";
-    static final String DETAIL = "detail";
 
     private JobMessaging() {
     }

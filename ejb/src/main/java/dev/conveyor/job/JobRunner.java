@@ -8,6 +8,7 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.FolderTemplate;
+import dev.conveyor.node.ThisNode;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
 import dev.conveyor.operation.OperationContext;
@@ -34,6 +35,9 @@ public class JobRunner {
     private static final Logger LOG = Logger.getLogger(JobRunner.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    /** Starts of the operation a job gets before it fails: a worker that keeps dying on it is not tried forever. */
+    public static final int MAX_ATTEMPTS = 3;
+
     @PersistenceContext
     EntityManager em;
 
@@ -43,23 +47,37 @@ public class JobRunner {
     @Inject
     EndpointService endpoints;
 
+    @Inject
+    ThisNode node;
+
     /**
-     * Marks the job RUNNING and commits at once, so the state is visible while the operation
-     * runs. Empty when there is nothing to run: the job is finished already (a repeated delivery)
-     * or gone, or its endpoint was deleted.
+     * Marks the job RUNNING on this node, counts the attempt and commits at once, so the state is
+     * visible while the operation runs. A job is started when it is STAGED or QUEUED, or RUNNING
+     * on this node (its earlier attempt here failed and the message came back); a job RUNNING on
+     * another node is that node's, or recovery's once the node is dead. Empty when there is
+     * nothing to run: the job is someone else's, finished, gone, or its endpoint was deleted.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Optional<RunRequest> start(String jobId) {
         Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
-        if (job == null || job.getState().isFinished()) {
+        if (job == null || !startable(job)) {
             return Optional.empty();
         }
         Optional<EndpointConfig> endpoint = endpoints.config(job.getEndpoint());
         if (endpoint.isEmpty()) {
             return Optional.empty();
         }
-        job.moveTo(JobState.RUNNING);
-        return Optional.of(new RunRequest(jobId, endpoint.get(), job.getSource()));
+        String giveUp = job.getAttempts() >= MAX_ATTEMPTS ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
+        job.start(node.id());
+        return Optional.of(new RunRequest(jobId, endpoint.get(), job.getSource(), giveUp));
+    }
+
+    private boolean startable(Job job) {
+        return switch (job.getState()) {
+            case STAGED, QUEUED -> true;
+            case RUNNING -> node.id().equals(job.getNode());
+            default -> false;
+        };
     }
 
     /**
@@ -68,6 +86,9 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Outcome execute(RunRequest request) {
+        if (request.giveUpReason() != null) {
+            return Outcome.failure(request.jobId(), request.giveUpReason(), null);
+        }
         EndpointConfig endpoint = request.endpoint();
         String operationName = endpoint.get(OPERATION_NAME);
         StageFolder stage = StageFolder.of(endpoint.folder(), request.jobId());

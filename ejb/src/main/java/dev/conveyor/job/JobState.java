@@ -8,6 +8,8 @@ public enum JobState {
     QUEUED,
     /** A worker is running the operation. */
     RUNNING,
+    /** The operation's outcome is recorded; its results are being moved into place. */
+    WRITING,
     /** Waiting for release signals. */
     WAITING,
     SUCCEEDED,
@@ -15,7 +17,7 @@ public enum JobState {
     EXPIRED;
 
     /** The states of a job in progress. */
-    public static final java.util.Set<JobState> UNFINISHED = java.util.EnumSet.of(STAGED, QUEUED, RUNNING, WAITING);
+    public static final java.util.Set<JobState> UNFINISHED = java.util.EnumSet.of(STAGED, QUEUED, RUNNING, WRITING, WAITING);
 
     public boolean isFinished() {
         return this == SUCCEEDED || this == FAILED || this == EXPIRED;

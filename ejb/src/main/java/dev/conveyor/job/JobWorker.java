@@ -10,9 +10,10 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
 
 /**
- * A Job Manager worker: takes a job id from the dispatch queue, runs the operation, and sends
- * the outcome to the callback queue. The callback is sent in the delivery's transaction, so a
- * crash before commit redelivers the job instead of losing it.
+ * A Job Manager worker: takes a job id from the dispatch queue, runs the operation, records the
+ * outcome on the job and sends the job id to the callback queue. Recording and sending join the
+ * delivery's transaction: a crash before the commit redelivers the job instead of losing it, and
+ * after it the outcome and the callback both exist.
  */
 @MessageDriven(activationConfig = {
         @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
@@ -25,18 +26,17 @@ public class JobWorker implements MessageListener {
     JobRunner runner;
 
     @Inject
+    JobCompletion completion;
+
+    @Inject
     @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
     JMSContext jms;
 
     @Override
     public void onMessage(Message message) {
         String jobId = body(message);
-        runner.start(jobId).map(runner::execute).ifPresent(outcome -> jms.createProducer()
-                .setProperty(JobMessaging.JOB_ID, outcome.jobId())
-                .setProperty(JobMessaging.SUCCEEDED, outcome.succeeded())
-                .setProperty(JobMessaging.REASON, outcome.reason())
-                .setProperty(JobMessaging.DETAIL, outcome.detail())
-                .send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), outcome.jobId()));
+        runner.start(jobId).map(runner::execute).filter(completion::record)
+                .ifPresent(outcome -> jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), jobId));
     }
 
     private static String body(Message message) {

@@ -7,7 +7,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
 
-/** Takes callbacks from the workers and writes the results (the manual's file_write_results_service). */
+/** Takes callbacks (job ids) from the workers and writes the recorded results (the manual's file_write_results_service). */
 @MessageDriven(activationConfig = {
         @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
         @ActivationConfigProperty(propertyName = "destination", propertyValue = JobMessaging.CALLBACKS_QUEUE),
@@ -21,13 +21,9 @@ public class ResultWriter implements MessageListener {
     @Override
     public void onMessage(Message message) {
         try {
-            completion.complete(new Outcome(
-                    message.getStringProperty(JobMessaging.JOB_ID),
-                    message.getBooleanProperty(JobMessaging.SUCCEEDED),
-                    message.getStringProperty(JobMessaging.REASON),
-                    message.getStringProperty(JobMessaging.DETAIL)));
+            completion.complete(message.getBody(String.class));
         } catch (JMSException e) {
-            throw new IllegalArgumentException("malformed callback message: " + message, e);
+            throw new IllegalArgumentException("callback message without a job id: " + message, e);
         }
     }
 }

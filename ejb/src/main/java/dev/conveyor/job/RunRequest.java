@@ -2,6 +2,9 @@ package dev.conveyor.job;
 
 import dev.conveyor.endpoint.EndpointConfig;
 
-/** What a worker needs to run one job, read from the database when the job starts. */
-public record RunRequest(String jobId, EndpointConfig endpoint, String source) {
+/**
+ * What a worker needs to run one job, read from the database when the job starts. A request
+ * with a {@code giveUpReason} is not run: the job used up its attempts and fails with that reason.
+ */
+public record RunRequest(String jobId, EndpointConfig endpoint, String source, String giveUpReason) {
 }

@@ -90,7 +90,7 @@ public class EndpointScanner {
             }
             claimed++;
             if (readOnly) {
-                completion.complete(Outcome.failure(jobId.get(), MessageId.READ_ONLY_SOURCE.format(file.getFileName()), null));
+                finish(Outcome.failure(jobId.get(), MessageId.READ_ONLY_SOURCE.format(file.getFileName()), null));
             } else {
                 toStart.add(jobId.get());
             }
@@ -104,13 +104,20 @@ public class EndpointScanner {
             return;
         }
         if (!endpoint.get(ASYNCHRONOUS)) {
-            jobIds.forEach(jobId -> runner.start(jobId).map(runner::execute).ifPresent(completion::complete));
+            jobIds.forEach(jobId -> runner.start(jobId).map(runner::execute).ifPresent(this::finish));
             return;
         }
         try {
             dispatcher.dispatch(jobIds);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, MessageId.DISPATCH_FAILED.format(jobIds.size(), e), e);
+        }
+    }
+
+    /** Records the outcome, then writes the results, each in its own transaction, without the queues. */
+    private void finish(Outcome outcome) {
+        if (completion.record(outcome)) {
+            completion.complete(outcome.jobId());
         }
     }
 

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class AdminApiIT {
 
     private static final Set<String> NEEDS_BROKER = Set.of("JobWorker", "ResultWriter", "JobDispatcher",
-            "JobRunner", "JobCompletion");
+            "JobRunner", "JobCompletion", "Recovery");
 
     @ArquillianResource
     URL root;

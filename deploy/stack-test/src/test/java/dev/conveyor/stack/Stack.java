@@ -46,6 +46,24 @@ public final class Stack implements AutoCloseable {
         script("run", "--background");
     }
 
+    /** Kills Payara Micro as a crash would (SIGKILL), leaving the broker running. */
+    public void killPayara() {
+        try {
+            long pid = Long.parseLong(Files.readString(var.resolve("run").resolve("payara.pid")).strip());
+            ProcessHandle.of(pid).ifPresent(process -> {
+                process.destroyForcibly();
+                process.onExit().join();
+            });
+        } catch (IOException e) {
+            throw new IllegalStateException("no Payara Micro to kill in " + var, e);
+        }
+    }
+
+    /** Starts whatever is not running (after {@link #killPayara}, Payara Micro). */
+    public void startAgain() {
+        script("run", "--background");
+    }
+
     @Override
     public void close() {
         script("stop");

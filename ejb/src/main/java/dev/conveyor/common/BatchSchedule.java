@@ -1,0 +1,46 @@
+package dev.conveyor.common;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.batch.runtime.BatchRuntime;
+import jakarta.ejb.Schedule;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import java.util.Properties;
+
+/**
+ * When the batch jobs run by themselves: recovery shortly after start-up and then every minute,
+ * the purge every day at 03:15 (server time), as the manual's daily clean-up.
+ */
+@Singleton
+@Startup
+public class BatchSchedule {
+
+    private static final long RECOVERY_AFTER_START_MS = 15_000;
+
+    @Resource
+    TimerService timers;
+
+    @PostConstruct
+    void recoverSoonAfterStart() {
+        timers.createSingleActionTimer(RECOVERY_AFTER_START_MS, new TimerConfig(BatchJobs.RECOVERY, false));
+    }
+
+    @Timeout
+    void afterStart() {
+        recover();
+    }
+
+    @Schedule(hour = "*", minute = "*", persistent = false)
+    void recover() {
+        BatchRuntime.getJobOperator().start(BatchJobs.RECOVERY, new Properties());
+    }
+
+    @Schedule(hour = "3", minute = "15", persistent = false)
+    void purge() {
+        BatchRuntime.getJobOperator().start(BatchJobs.PURGE, new Properties());
+    }
+}

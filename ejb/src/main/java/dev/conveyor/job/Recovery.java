@@ -1,0 +1,112 @@
+package dev.conveyor.job;
+
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.node.ThisNode;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The recovery pass: what a crash can leave behind, put back on its way. It re-queues jobs whose
+ * worker's node died, re-sends the callback of jobs whose result writing was interrupted, returns
+ * files left in stage by a claim that never committed to the input folder, and clears the stage
+ * folders of finished jobs. Each repair is its own transaction; running the pass twice is harmless.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Recovery {
+
+    /** A claim commits within milliseconds; a stage folder without a job row for this long is an orphan. */
+    static final Duration ORPHAN_GRACE = Duration.ofSeconds(30);
+    /** A job WRITING for this long lost its callback (or the callback keeps failing and went to the DLQ). */
+    static final Duration WRITING_STALE = Duration.ofMinutes(2);
+
+    /** What one pass repaired. */
+    public record Report(int requeued, int callbacksResent, int orphansReturned, int stageFoldersCleared) {
+
+        public String summary() {
+            return "requeued " + requeued + " jobs of dead nodes, resent " + callbacksResent + " callbacks, returned "
+                    + orphansReturned + " orphaned stage files to their input folders, cleared " + stageFoldersCleared
+                    + " stage folders of finished jobs";
+        }
+    }
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    JobDispatcher dispatcher;
+
+    @Inject
+    EndpointService endpoints;
+
+    @Inject
+    ThisNode node;
+
+    public Report recover() throws IOException {
+        int requeued = 0;
+        for (String jobId : jobIds(JobState.RUNNING, Instant.now())) {
+            if (dispatcher.requeueIfOrphaned(jobId, node::isAlive)) {
+                requeued++;
+            }
+        }
+        List<String> stuckWriting = jobIds(JobState.WRITING, Instant.now().minus(WRITING_STALE));
+        stuckWriting.forEach(dispatcher::resendCallback);
+        int[] stage = {0, 0};
+        for (EndpointConfig endpoint : endpoints.configs()) {
+            repairStage(endpoint, stage);
+        }
+        return new Report(requeued, stuckWriting.size(), stage[0], stage[1]);
+    }
+
+    private List<String> jobIds(JobState state, Instant changedBefore) {
+        return em.createQuery("SELECT j.id FROM Job j WHERE j.state = :state AND j.changedAt < :before", String.class)
+                .setParameter("state", state).setParameter("before", changedBefore).getResultList();
+    }
+
+    /** counts[0]: orphans returned; counts[1]: finished jobs' stage folders cleared. */
+    private void repairStage(EndpointConfig endpoint, int[] counts) throws IOException {
+        Path stage = endpoint.folder().resolve(dev.conveyor.endpoint.Endpoint.STAGE_FOLDER);
+        if (!Files.isDirectory(stage)) {
+            return;
+        }
+        Instant orphanedBefore = Instant.now().minus(ORPHAN_GRACE);
+        try (Stream<Path> folders = Files.list(stage)) {
+            for (Path jobFolder : folders.filter(Files::isDirectory).toList()) {
+                Job job = em.find(Job.class, jobFolder.getFileName().toString());
+                if (job == null && Files.getLastModifiedTime(jobFolder).toInstant().isBefore(orphanedBefore)) {
+                    counts[0] += returnToInput(new StageFolder(jobFolder), endpoint.folder());
+                } else if (job != null && job.getState().isFinished()) {
+                    ResultFiles.deleteTree(jobFolder);
+                    counts[1]++;
+                }
+            }
+        }
+    }
+
+    private static int returnToInput(StageFolder orphan, Path input) throws IOException {
+        int returned = 0;
+        Path in = orphan.jobFolder().resolve("in");
+        if (Files.isDirectory(in)) {
+            try (Stream<Path> entries = Files.list(in)) {
+                for (Path entry : entries.toList()) {
+                    ResultFiles.moveInto(entry, input, entry.getFileName().toString(), false);
+                    returned++;
+                }
+            }
+        }
+        ResultFiles.deleteTree(orphan.jobFolder());
+        return returned;
+    }
+}
