@@ -1,127 +1,30 @@
 package dev.conveyor.bench;
 
+import dev.conveyor.stack.CrashTorture;
 import dev.conveyor.stack.Stack;
-import dev.conveyor.web.testing.ApiClient;
-import jakarta.json.JsonObject;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Random;
-import java.util.Set;
-import java.util.stream.Stream;
 
 /**
- * kill -9 of the application server at random moments while files flow, restarting it each
- * time; then, once everything has settled, a verdict: every file in result exactly once (or in
- * failure with a reason), none left in stage or input, no duplicate results, and the job table
- * agreeing with the folders. Prints one line; exits 1 when the verdict is FAIL.
+ * The long fault runs: {@code kill} (kill -9 of Payara Micro) or {@code broker} (broker restarts),
+ * default 2000 files and 10 faults; prints the verdict, exits 1 on FAIL.
  */
 public final class KillTorture {
 
-    private static final Set<String> FINISHED = Set.of("SUCCEEDED", "FAILED");
-
     public static void main(String[] args) throws Exception {
-        int files = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
-        int kills = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        Random random = new Random(args.length > 2 ? Long.parseLong(args[2]) : 20261130L);
+        CrashTorture.Fault fault = args.length > 0 && args[0].equals("broker") ? CrashTorture.Fault.RESTART_BROKER
+                : CrashTorture.Fault.KILL_PAYARA;
+        int files = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
+        int kills = args.length > 2 ? Integer.parseInt(args[2]) : 10;
+        long seed = args.length > 3 ? Long.parseLong(args[3]) : 20261130L;
         Stack stack = Stack.fromBuild("torture-password");
         EndToEndBenchmark.deleteTree(stack.var());
         System.out.println(Measures.machine());
-        String verdict;
+        CrashTorture.Verdict verdict;
         try (Stack running = stack.start()) {
-            ApiClient api = running.api();
-            Path folder = Measures.createEndpoint(api, "{\"name\":\"torture\",\"path\":\"torture\",\"operationName\":\"copy\","
-                    + "\"repeatInterval\":1,\"batchSize\":50,\"resultFolder\":\"result/\"}");
-            Path incoming = Files.createDirectories(running.var().resolve("incoming"));
-            Map<String, Integer> sizes = new HashMap<>();
-            int dropped = 0;
-            for (int kill = 0; kill <= kills; kill++) {
-                int until = files * (kill + 1) / (kills + 1);
-                for (; dropped < until; dropped++) {
-                    String name = "t" + dropped + ".bin";
-                    byte[] content = new byte[1 + random.nextInt(32 * 1024)];
-                    random.nextBytes(content);
-                    Files.write(incoming.resolve(name), content);
-                    Files.move(incoming.resolve(name), folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
-                    sizes.put(name, content.length);
-                }
-                if (kill < kills) {
-                    Thread.sleep(500 + random.nextInt(4000));
-                    running.killPayara();
-                    running.startAgain();
-                }
-            }
-            verdict = verdict(api, folder, sizes, files, kills);
+            verdict = CrashTorture.run(running, fault, "torture", files, kills, seed);
         }
-        System.out.println(verdict);
-        if (verdict.endsWith("FAIL")) {
+        System.out.println(verdict.line());
+        if (!verdict.passed()) {
             System.exit(1);
-        }
-    }
-
-    private static String verdict(ApiClient api, Path folder, Map<String, Integer> sizes, int files, int kills) throws Exception {
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(15));
-        List<JsonObject> jobs = List.of();
-        while (Instant.now().isBefore(deadline)) {
-            jobs = api.get("jobs?endpoint=torture&limit=10000").array().getValuesAs(JsonObject.class);
-            boolean settled = jobs.stream().allMatch(j -> FINISHED.contains(j.getString("state")))
-                    && regularFiles(folder.resolve("stage")).isEmpty() && topLevelFiles(folder).isEmpty();
-            if (settled && jobs.size() >= files) {
-                break;
-            }
-            Thread.sleep(2000);
-        }
-        Map<String, Integer> resultCount = new HashMap<>();
-        int wrongContent = 0;
-        for (Path result : regularFiles(folder.resolve("result"))) {
-            String name = result.getFileName().toString();
-            resultCount.merge(name, 1, Integer::sum);
-            if (!sizes.containsKey(name) || Files.size(result) != sizes.get(name)) {
-                wrongContent++;
-            }
-        }
-        long exactlyOnce = sizes.keySet().stream().filter(name -> resultCount.getOrDefault(name, 0) == 1).count();
-        long duplicates = resultCount.values().stream().filter(count -> count > 1).count();
-        long failed = jobs.stream().filter(j -> j.getString("state").equals("FAILED")).count();
-        long failedWithReason = jobs.stream().filter(j -> j.getString("state").equals("FAILED") && j.containsKey("failureReason")).count();
-        long unfinished = jobs.stream().filter(j -> !FINISHED.contains(j.getString("state"))).count();
-        long jobsPerSourceAboveOne = jobs.stream().map(j -> j.getString("source"))
-                .collect(java.util.stream.Collectors.groupingBy(s -> s, java.util.stream.Collectors.counting()))
-                .values().stream().filter(count -> count > 1).count();
-        long succeededWithResultOnDisk = jobs.stream().filter(j -> j.getString("state").equals("SUCCEEDED"))
-                .filter(j -> j.getJsonArray("results").size() == 1
-                        && Files.exists(folder.resolve(j.getJsonArray("results").getString(0)))).count();
-        long succeeded = jobs.size() - failed - unfinished;
-        int inStage = regularFiles(folder.resolve("stage")).size();
-        int inInput = topLevelFiles(folder).size();
-        boolean pass = exactlyOnce + failed == files && duplicates == 0 && wrongContent == 0 && inStage == 0 && inInput == 0
-                && unfinished == 0 && failedWithReason == failed && jobsPerSourceAboveOne == 0
-                && succeededWithResultOnDisk == succeeded && succeeded == exactlyOnce;
-        return String.format("kill -9 torture: %d files, %d kills: %d in result exactly once, %d failed (%d with a reason), "
-                        + "%d in stage, %d in input, %d duplicate results, %d wrong contents, %d unfinished jobs, "
-                        + "%d sources with two jobs, %d of %d succeeded jobs agree with the folders: %s",
-                files, kills, exactlyOnce, failed, failedWithReason, inStage, inInput, duplicates, wrongContent, unfinished,
-                jobsPerSourceAboveOne, succeededWithResultOnDisk, succeeded, pass ? "PASS" : "FAIL");
-    }
-
-    private static List<Path> regularFiles(Path root) throws IOException {
-        if (Files.notExists(root)) {
-            return List.of();
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile).toList();
-        }
-    }
-
-    private static List<Path> topLevelFiles(Path folder) throws IOException {
-        try (Stream<Path> list = Files.list(folder)) {
-            return list.filter(Files::isRegularFile).toList();
         }
     }
 }

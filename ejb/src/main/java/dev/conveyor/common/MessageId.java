@@ -35,6 +35,8 @@ public enum MessageId {
             "%d staged jobs could not be queued; they stay STAGED and the next scan queues them: %s"),
     OPERATION_JAR_SKIPPED("CNV-2004-W", Kind.INTERNAL,
             "Operations in %s could not all be loaded; the others are available: %s"),
+    STAGE_LEFT_FOR_RECOVERY("CNV-2005-W", Kind.INTERNAL,
+            "Stage folder %s of a finished job could not be removed; the recovery pass will: %s"),
 
     OPERATION_FAILED("CNV-3001-E", Kind.INTERNAL,
             "Operation '%s' failed on %s: %s"),

@@ -3,11 +3,15 @@ package dev.conveyor.job;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.security.SecureRandom;
@@ -28,6 +32,9 @@ public class JobCompletion {
 
     @Inject
     EndpointService endpoints;
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
 
     private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom());
 
@@ -63,6 +70,7 @@ public class JobCompletion {
                     List.of(), Instant.now());
             return;
         }
+        clearStageAfterCommit(StageFolder.of(endpoint.folder(), jobId));
         try {
             if (Boolean.TRUE.equals(job.getSucceeded())) {
                 job.succeed(publisher.publishSuccess(endpoint, job.getId(), job.getSource()), Instant.now());
@@ -74,5 +82,29 @@ public class JobCompletion {
             LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(job.getId(), e), e);
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The stage folder (with the publish journal) goes only once the job's end is committed: a
+     * crash before the commit retries the write from it. A crash between commit and removal leaves
+     * it to the recovery pass.
+     */
+    private void clearStageAfterCommit(StageFolder stage) {
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    try {
+                        ResultFiles.deleteTree(stage.jobFolder());
+                    } catch (IOException e) {
+                        LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(stage.jobFolder(), e));
+                    }
+                }
+            }
+        });
     }
 }

@@ -28,39 +28,78 @@ final class ResultFiles {
      * of that name, or merges into a folder of that name replacing the files it holds.
      */
     static Path moveInto(Path item, Path folder, String name, boolean overwrite) throws IOException {
+        Path target = reserve(folder, name, Files.isDirectory(item, LinkOption.NOFOLLOW_LINKS), overwrite);
+        placeOver(item, target, overwrite);
+        return target;
+    }
+
+    /** Told of each name {@link #reserve} is about to claim, before it claims it. */
+    @FunctionalInterface
+    interface Intent {
+        void about(Path candidate) throws IOException;
+
+        Intent NONE = candidate -> { };
+    }
+
+    /**
+     * Where a unit named {@code name} will go: without {@code overwrite}, the name or the first
+     * free indexed name, claimed at once by creating an empty file or folder there (which fails if
+     * another writer got there first); with it, the name itself, claimed by nobody.
+     */
+    static Path reserve(Path folder, String name, boolean directory, boolean overwrite) throws IOException {
+        return reserve(folder, name, directory, overwrite, Intent.NONE);
+    }
+
+    static Path reserve(Path folder, String name, boolean directory, boolean overwrite, Intent intent) throws IOException {
         Files.createDirectories(folder);
-        boolean directory = Files.isDirectory(item, LinkOption.NOFOLLOW_LINKS);
         if (overwrite) {
-            Path target = folder.resolve(name);
-            if (directory && Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-                try (var children = Files.list(item)) {
-                    for (Path child : (Iterable<Path>) children::iterator) {
-                        moveInto(child, target, child.getFileName().toString(), true);
-                    }
-                }
-                Files.delete(item);
-            } else {
-                if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS) || directory) {
-                    deleteTree(target);
-                }
-                replace(item, target);
-            }
-            return target;
+            return folder.resolve(name);
         }
         for (int index = 0; ; index++) {
             Path target = folder.resolve(directory ? FileNames.indexedFolder(name, index) : FileNames.indexed(name, index));
+            intent.about(target);
             try {
                 if (directory) {
                     Files.createDirectory(target);
                 } else {
                     Files.createFile(target);
                 }
+                return target;
             } catch (FileAlreadyExistsException taken) {
-                continue;
+                // try the next index
             }
-            replace(item, target);
-            return target;
         }
+    }
+
+    /** True for what {@link #reserve} leaves before anything is placed over it: an empty file or folder. */
+    static boolean isEmptyReservation(Path target) throws IOException {
+        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+            try (var children = Files.list(target)) {
+                return children.findAny().isEmpty();
+            }
+        }
+        return Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) && Files.size(target) == 0;
+    }
+
+    /**
+     * Puts a unit at a target from {@link #reserve}: renamed over the reservation in one step, or,
+     * with {@code overwrite}, replacing a file or merging into a folder already there.
+     */
+    static void placeOver(Path item, Path target, boolean overwrite) throws IOException {
+        boolean directory = Files.isDirectory(item, LinkOption.NOFOLLOW_LINKS);
+        if (overwrite && directory && Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+            try (var children = Files.list(item)) {
+                for (Path child : (Iterable<Path>) children::iterator) {
+                    moveInto(child, target, child.getFileName().toString(), true);
+                }
+            }
+            Files.delete(item);
+            return;
+        }
+        if (overwrite && (directory || Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS))) {
+            deleteTree(target);
+        }
+        replace(item, target);
     }
 
     /** Creates a new folder named {@code name} or the first free indexed name. */

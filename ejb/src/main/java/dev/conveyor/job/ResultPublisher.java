@@ -24,7 +24,8 @@ import java.util.Random;
  * Takes a finished job's files out of the stage folder: on success the operation's results into
  * the result folder and the source into preserve; on failure a failure.log, and the source unless
  * preserveOnFailure is off, into a folder of its own under the failure folder. Returns what it
- * wrote, relative to the watched folder.
+ * wrote, relative to the watched folder. Safe to repeat after a crash (see {@link PublishJournal});
+ * the stage folder itself is removed by the caller once the job's new state is committed.
  */
 public final class ResultPublisher {
 
@@ -41,28 +42,31 @@ public final class ResultPublisher {
     public List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source) throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId);
+        PublishJournal journal = PublishJournal.of(stage);
         FolderTemplate.Values values = values(endpoint, jobId, source);
         boolean overwrite = endpoint.get(OVERWRITE_DUPLICATE_FILENAME);
         Path resultFolder = watched.resolve(FolderTemplate.of(endpoint.get(RESULT_FOLDER)).expand(values));
         List<String> written = new ArrayList<>();
         for (Path unit : stage.resultUnits()) {
             Path staged = stage.output().resolve(unit);
-            if (!Files.exists(staged, LinkOption.NOFOLLOW_LINKS)) {
-                // Moved by an earlier attempt that failed further on: the callback is being delivered again.
+            if (!present(staged, journal, "result:" + unit)) {
                 continue;
             }
-            Path target = resultFolder.resolve(unit);
-            Path placed = ResultFiles.moveInto(staged, target.getParent(), target.getFileName().toString(), overwrite);
-            written.add(relative(watched, placed));
+            Path wanted = resultFolder.resolve(unit);
+            Path target = journal.target("result:" + unit, intent -> ResultFiles.reserve(wanted.getParent(),
+                    wanted.getFileName().toString(), Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), overwrite, intent));
+            place(staged, target, overwrite);
+            written.add(relative(watched, target));
         }
         Path staged = stage.input(source);
         if (endpoint.get(PRESERVE_FOLDER).isEmpty()) {
             ResultFiles.deleteTree(staged);
-        } else if (Files.exists(staged)) {
+        } else if (present(staged, journal, "source")) {
             Path preserveFolder = watched.resolve(FolderTemplate.of(endpoint.get(PRESERVE_FOLDER)).expand(values));
-            ResultFiles.moveInto(staged, preserveFolder, source, overwrite);
+            Path target = journal.target("source", intent -> ResultFiles.reserve(preserveFolder, source,
+                    Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), overwrite, intent));
+            place(staged, target, overwrite);
         }
-        ResultFiles.deleteTree(stage.jobFolder());
         return written;
     }
 
@@ -70,18 +74,33 @@ public final class ResultPublisher {
             throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId);
+        PublishJournal journal = PublishJournal.of(stage);
         Path failureFolder = watched.resolve(FolderTemplate.of(endpoint.get(FAILURE_FOLDER)).expand(values(endpoint, jobId, source)));
-        Path jobFailure = ResultFiles.createFreeFolder(failureFolder, source);
+        Path jobFailure = journal.target("failure", intent -> ResultFiles.reserve(failureFolder, source, true, false, intent));
         List<String> written = new ArrayList<>();
         Path log = jobFailure.resolve(FAILURE_LOG);
         Files.writeString(log, failureLog(endpoint, jobId, source, reason, detail), StandardCharsets.UTF_8);
         written.add(relative(watched, log));
         Path staged = stage.input(source);
-        if (Files.exists(staged) && endpoint.get(PRESERVE_ON_FAILURE)) {
-            written.add(relative(watched, ResultFiles.moveInto(staged, jobFailure, source, false)));
+        if (endpoint.get(PRESERVE_ON_FAILURE) && present(staged, journal, "source")) {
+            Path target = journal.target("source", intent -> ResultFiles.reserve(jobFailure, source,
+                    Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), false, intent));
+            place(staged, target, false);
+            written.add(relative(watched, target));
         }
-        ResultFiles.deleteTree(stage.jobFolder());
         return written;
+    }
+
+    /** True when the unit is still staged, or an earlier attempt recorded where it went. */
+    private static boolean present(Path staged, PublishJournal journal, String key) {
+        return Files.exists(staged, LinkOption.NOFOLLOW_LINKS) || journal.has(key);
+    }
+
+    /** Moves a staged unit to its target, unless an earlier, interrupted attempt already did. */
+    private static void place(Path staged, Path target, boolean overwrite) throws IOException {
+        if (Files.exists(staged, LinkOption.NOFOLLOW_LINKS)) {
+            ResultFiles.placeOver(staged, target, overwrite);
+        }
     }
 
     private String failureLog(EndpointConfig endpoint, String jobId, String source, String reason, String detail) {

@@ -85,14 +85,43 @@ class ResultPublisherTest {
     }
 
     @Test
-    void successPreservesTheSourceAndRemovesTheJobsStageFolder() throws IOException {
+    void successPreservesTheSourceAndLeavesOnlyItsJournalInStage() throws IOException {
         StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
 
         publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
         assertEquals("source of job-1", Files.readString(watched.resolve("preserve/2009/07/17/scan.pdf")));
-        assertFalse(Files.exists(stage.jobFolder()));
+        assertFalse(Files.exists(stage.input("scan.pdf")));
+        assertFalse(Files.exists(stage.output().resolve("scan.txt")));
+        assertTrue(Files.exists(stage.jobFolder().resolve("published.json")), "the caller removes the stage folder after its commit");
     }
+
+    @Test
+    void aRepeatedWriteAfterACrashBeforeTheCommitReturnsTheSameResultsAndMakesNoTwins() throws IOException {
+        stage("job-1", "scan.pdf", "scan.txt", "scan.png").writeResultUnits(List.of(Path.of("scan.png"), Path.of("scan.txt")));
+        List<String> first = publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+
+        List<String> again = publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+
+        assertEquals(first, again);
+        assertEquals(List.of("scan.png", "scan.txt"), listing(watched.resolve("result/2009/07/17")));
+        assertEquals(List.of("scan.pdf"), listing(watched.resolve("preserve/2009/07/17")));
+    }
+
+    @Test
+    void aWriteInterruptedAfterReservingPutsTheResultInTheReservedPlace() throws IOException {
+        StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
+        Path folder = watched.resolve("result/2009/07/17");
+        Path reserved = PublishJournal.of(stage).target("result:scan.txt", intent -> ResultFiles.reserve(folder, "scan.txt", false, false, intent));
+
+        List<String> written = publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+
+        assertEquals(List.of("result/2009/07/17/scan.txt"), written);
+        assertEquals(folder.resolve("scan.txt"), reserved);
+        assertEquals("scan.txt of job-1", Files.readString(reserved));
+        assertEquals(List.of("scan.txt"), listing(folder), "no scan_1.txt twin");
+    }
+
 
     @Test
     void successLeavesOtherJobsStageFoldersAlone() throws IOException {
@@ -160,7 +189,7 @@ class ResultPublisherTest {
 
         publisher.publishSuccess(endpoint(null, "", null), "job-1", "scan.pdf");
 
-        assertFalse(Files.exists(stage.jobFolder()));
+        assertFalse(Files.exists(stage.input("scan.pdf")));
         assertFalse(Files.exists(watched.resolve("preserve")));
         assertTrue(Files.exists(watched.resolve("result/2009/07/17/scan.txt")));
     }
@@ -224,7 +253,7 @@ class ResultPublisherTest {
                 source: scan.pdf
                 reason: operation crashed: boom
                 """, Files.readString(jobFailure.resolve(ResultPublisher.FAILURE_LOG)));
-        assertFalse(Files.exists(stage.jobFolder()));
+        assertFalse(Files.exists(stage.input("scan.pdf")));
         assertFalse(Files.exists(watched.resolve("result")));
     }
 
@@ -291,7 +320,7 @@ class ResultPublisherTest {
 
         assertEquals(List.of("failure/2009/07/17/scan.pdf/failure.log"), written);
         assertEquals(List.of("failure.log"), listing(watched.resolve("failure/2009/07/17/scan.pdf")));
-        assertFalse(Files.exists(stage.jobFolder()));
+        assertTrue(Files.exists(stage.input("scan.pdf")), "without preserveOnFailure the source stays in stage until the caller clears it");
     }
 
     @Test
@@ -340,7 +369,7 @@ class ResultPublisherTest {
 
         assertEquals(List.of("other.txt", "scan.txt"), listing(watched.resolve("result/2009/07/17/text")));
         assertEquals(List.of("text"), listing(watched.resolve("result/2009/07/17")));
-        assertFalse(Files.exists(stage.jobFolder()));
+        assertTrue(Files.exists(stage.output().resolve("scratch.tmp")), "what is not listed is not published");
     }
 
     @Test
@@ -357,7 +386,6 @@ class ResultPublisherTest {
         assertEquals("a.txt of job-1", Files.readString(results.resolve("a.txt")));
         assertEquals("b.txt of job-1", Files.readString(results.resolve("b.txt")));
         assertTrue(Files.exists(watched.resolve("preserve/2009/07/17/scan.pdf")));
-        assertFalse(Files.exists(stage.jobFolder()));
     }
 
     private StageFolder stageJobFolder(String jobId, String source, String... files) throws IOException {
@@ -391,6 +419,33 @@ class ResultPublisherTest {
 
         assertEquals(List.of("failure/2009/07/17/batch/failure.log", "failure/2009/07/17/batch/batch"), written);
         assertEquals("a.xml of job-1", Files.readString(watched.resolve("failure/2009/07/17/batch/batch/a.xml")));
+    }
+
+    @Test
+    void aCrashBetweenWritingDownANameAndReservingItFindsTheReservationAgain() throws IOException {
+        StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
+        stage.writeResultUnits(List.of(Path.of("scan.txt")));
+        Path folder = Files.createDirectories(watched.resolve("result/2009/07/17"));
+        Files.createFile(folder.resolve("scan.txt"));
+        Files.writeString(stage.jobFolder().resolve("published.json"), "{\"result:scan.txt?\":\"" + folder.resolve("scan.txt") + "\"}");
+
+        assertEquals(List.of("result/2009/07/17/scan.txt"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+
+        assertEquals("scan.txt of job-1", Files.readString(folder.resolve("scan.txt")));
+        assertEquals(List.of("scan.txt"), listing(folder), "the empty reservation is adopted, not skipped for scan_1.txt");
+    }
+
+    @Test
+    void aNameWrittenDownButTakenByAnotherWriterIsNotAdopted() throws IOException {
+        StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
+        stage.writeResultUnits(List.of(Path.of("scan.txt")));
+        Path folder = Files.createDirectories(watched.resolve("result/2009/07/17"));
+        Files.writeString(folder.resolve("scan.txt"), "someone else's");
+        Files.writeString(stage.jobFolder().resolve("published.json"), "{\"result:scan.txt?\":\"" + folder.resolve("scan.txt") + "\"}");
+
+        assertEquals(List.of("result/2009/07/17/scan_1.txt"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+
+        assertEquals("someone else's", Files.readString(folder.resolve("scan.txt")));
     }
 
     private static List<String> listing(Path folder) throws IOException {

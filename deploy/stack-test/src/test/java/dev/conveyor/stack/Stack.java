@@ -59,6 +59,12 @@ public final class Stack implements AutoCloseable {
         }
     }
 
+    /** Stops the broker cleanly and starts it again; Payara Micro keeps running and must reconnect. */
+    public void restartBroker() {
+        script("stop", "broker");
+        script("run", "--background");
+    }
+
     /** Starts whatever is not running (after {@link #killPayara}, Payara Micro). */
     public void startAgain() {
         script("run", "--background");

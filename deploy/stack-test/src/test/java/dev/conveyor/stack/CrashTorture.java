@@ -1,0 +1,148 @@
+package dev.conveyor.stack;
+
+import dev.conveyor.web.testing.ApiClient;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * A fault (kill -9 of the application server, or a broker restart) at random moments while
+ * files flow, the stack brought back each time; then, once everything has settled, a verdict: every file in result exactly once (or in
+ * failure with a reason), none left in stage or input, no duplicate results, and the job table
+ * agreeing with the folders. Run short by CrashTortureIT, long by bench/run kill.
+ */
+public final class CrashTorture {
+
+    /** The one-line verdict, and whether it passed. */
+    public record Verdict(String line, boolean passed) {
+    }
+
+    /** What is done to the stack between waves of files. */
+    public enum Fault {
+        KILL_PAYARA("kill -9 of Payara Micro") {
+            @Override
+            void strike(Stack stack) {
+                stack.killPayara();
+                stack.startAgain();
+            }
+        },
+        RESTART_BROKER("restart of the broker") {
+            @Override
+            void strike(Stack stack) {
+                stack.restartBroker();
+            }
+        };
+
+        private final String description;
+
+        Fault(String description) {
+            this.description = description;
+        }
+
+        abstract void strike(Stack stack);
+    }
+
+    private CrashTorture() {
+    }
+
+    private static final Set<String> FINISHED = Set.of("SUCCEEDED", "FAILED");
+
+    /** Runs on a started stack, in an endpoint of its own named {@code endpoint}. */
+    public static Verdict run(Stack stack, Fault fault, String endpoint, int files, int kills, long seed) throws Exception {
+        Random random = new Random(seed);
+        ApiClient api = stack.api();
+        Path folder = Drops.createEndpoint(api, "{\"name\":\"" + endpoint + "\",\"path\":\"" + endpoint + "\",\"operationName\":\"copy\","
+                + "\"repeatInterval\":1,\"batchSize\":50,\"resultFolder\":\"result/\"}");
+        Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + endpoint));
+        Map<String, Integer> sizes = new HashMap<>();
+        int dropped = 0;
+        for (int kill = 0; kill <= kills; kill++) {
+            int until = files * (kill + 1) / (kills + 1);
+            for (; dropped < until; dropped++) {
+                String name = "t" + dropped + ".bin";
+                byte[] content = new byte[1 + random.nextInt(32 * 1024)];
+                random.nextBytes(content);
+                Files.write(incoming.resolve(name), content);
+                Files.move(incoming.resolve(name), folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+                sizes.put(name, content.length);
+            }
+            if (kill < kills) {
+                Thread.sleep(500 + random.nextInt(4000));
+                fault.strike(stack);
+            }
+        }
+        return verdict(api, fault, endpoint, folder, sizes, files, kills);
+    }
+
+    private static Verdict verdict(ApiClient api, Fault fault, String endpoint, Path folder, Map<String, Integer> sizes, int files,
+                                   int kills)
+            throws Exception {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(15));
+        List<JsonObject> jobs = List.of();
+        while (Instant.now().isBefore(deadline)) {
+            jobs = api.get("jobs?endpoint=" + endpoint + "&limit=10000").array().getValuesAs(JsonObject.class);
+            boolean settled = jobs.stream().allMatch(j -> FINISHED.contains(j.getString("state")))
+                    && regularFiles(folder.resolve("stage")).isEmpty() && topLevelFiles(folder).isEmpty();
+            if (settled && jobs.size() >= files) {
+                break;
+            }
+            Thread.sleep(2000);
+        }
+        Map<String, Integer> resultCount = new HashMap<>();
+        int wrongContent = 0;
+        for (Path result : regularFiles(folder.resolve("result"))) {
+            String name = result.getFileName().toString();
+            resultCount.merge(name, 1, Integer::sum);
+            if (!sizes.containsKey(name) || Files.size(result) != sizes.get(name)) {
+                wrongContent++;
+            }
+        }
+        long exactlyOnce = sizes.keySet().stream().filter(name -> resultCount.getOrDefault(name, 0) == 1).count();
+        long duplicates = resultCount.values().stream().filter(count -> count > 1).count();
+        long failed = jobs.stream().filter(j -> j.getString("state").equals("FAILED")).count();
+        long failedWithReason = jobs.stream().filter(j -> j.getString("state").equals("FAILED") && j.containsKey("failureReason")).count();
+        long unfinished = jobs.stream().filter(j -> !FINISHED.contains(j.getString("state"))).count();
+        long jobsPerSourceAboveOne = jobs.stream().map(j -> j.getString("source"))
+                .collect(java.util.stream.Collectors.groupingBy(s -> s, java.util.stream.Collectors.counting()))
+                .values().stream().filter(count -> count > 1).count();
+        long succeededWithResultOnDisk = jobs.stream().filter(j -> j.getString("state").equals("SUCCEEDED"))
+                .filter(j -> j.getJsonArray("results").size() == 1
+                        && Files.exists(folder.resolve(j.getJsonArray("results").getString(0)))).count();
+        long succeeded = jobs.size() - failed - unfinished;
+        int inStage = regularFiles(folder.resolve("stage")).size();
+        int inInput = topLevelFiles(folder).size();
+        boolean pass = exactlyOnce + failed == files && duplicates == 0 && wrongContent == 0 && inStage == 0 && inInput == 0
+                && unfinished == 0 && failedWithReason == failed && jobsPerSourceAboveOne == 0
+                && succeededWithResultOnDisk == succeeded && succeeded == exactlyOnce;
+        return new Verdict(String.format("%s torture: %d files, %d times: %d in result exactly once, %d failed (%d with a reason), "
+                        + "%d in stage, %d in input, %d duplicate results, %d wrong contents, %d unfinished jobs, "
+                        + "%d sources with two jobs, %d of %d succeeded jobs agree with the folders: %s",
+                fault.description, files, kills, exactlyOnce, failed, failedWithReason, inStage, inInput, duplicates, wrongContent, unfinished,
+                jobsPerSourceAboveOne, succeededWithResultOnDisk, succeeded, pass ? "PASS" : "FAIL"), pass);
+    }
+
+    private static List<Path> regularFiles(Path root) throws IOException {
+        if (Files.notExists(root)) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            return walk.filter(Files::isRegularFile).toList();
+        }
+    }
+
+    private static List<Path> topLevelFiles(Path folder) throws IOException {
+        try (Stream<Path> list = Files.list(folder)) {
+            return list.filter(Files::isRegularFile).toList();
+        }
+    }
+}
