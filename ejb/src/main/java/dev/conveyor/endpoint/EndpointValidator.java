@@ -9,6 +9,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -66,7 +67,7 @@ public final class EndpointValidator {
     public static void validateServiceDefaults(SettingValues s) {
         SettingValues all = s.over(EndpointSettings.MANUAL_DEFAULTS);
         checkStandalone(all);
-        for (Setting<String> folder : java.util.List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER)) {
+        for (Setting<String> folder : List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER)) {
             try {
                 FolderTemplate.of(all.get(folder));
             } catch (IllegalArgumentException e) {
@@ -222,7 +223,7 @@ public final class EndpointValidator {
         }
     }
 
-    private static String names(java.util.List<Parameter> parameters) {
+    private static String names(List<Parameter> parameters) {
         return parameters.stream().map(Parameter::name).toList().toString();
     }
 

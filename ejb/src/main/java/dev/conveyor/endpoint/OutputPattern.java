@@ -2,6 +2,8 @@ package dev.conveyor.endpoint;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.Random;
 
 /**
  * An output parameter mapping: a name for an output inside the result folder, with the folder
@@ -25,8 +27,8 @@ public final class OutputPattern {
             throw new IllegalArgumentException("an output pattern must not be empty");
         }
         FolderTemplate template = FolderTemplate.of(pattern);
-        String sample = template.expand(new FolderTemplate.Values(java.time.ZonedDateTime.now(), "job", "endpoint",
-                "source.ext", new java.util.Random(0)));
+        String sample = template.expand(new FolderTemplate.Values(ZonedDateTime.now(), "job", "endpoint",
+                "source.ext", new Random(0)));
         try {
             Path path = Path.of(sample);
             if (path.isAbsolute() || path.normalize().startsWith("..") || path.normalize().toString().isEmpty()) {

@@ -7,6 +7,7 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeSet;
@@ -105,7 +106,7 @@ public final class SettingValues {
 
     public String toJsonText() {
         JsonObjectBuilder json = Json.createObjectBuilder();
-        values.keySet().stream().sorted(java.util.Comparator.comparing(Setting::name))
+        values.keySet().stream().sorted(Comparator.comparing(Setting::name))
                 .forEach(setting -> json.add(setting.name(), write(setting)));
         return json.build().toString();
     }

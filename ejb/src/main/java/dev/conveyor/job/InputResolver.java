@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +82,7 @@ public final class InputResolver {
             // Never through a symbolic link: one in a dropped folder could point anywhere, outside the allowed roots.
             return walk.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS))
                     .map(file -> new Document(staged.relativize(file).toString().replace('\\', '/'), file))
-                    .sorted(java.util.Comparator.comparing(Document::name))
+                    .sorted(Comparator.comparing(Document::name))
                     .toList();
         }
     }

@@ -12,6 +12,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** Puts staged jobs on the Job Manager queue. */
 @Stateless
@@ -47,7 +48,7 @@ public class JobDispatcher {
      * becomes QUEUED with a new dispatch message, in one transaction. Returns whether it did.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public boolean requeueIfOrphaned(String jobId, java.util.function.Predicate<String> nodeAlive) {
+    public boolean requeueIfOrphaned(String jobId, Predicate<String> nodeAlive) {
         Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
         if (job == null || job.getState() != JobState.RUNNING || nodeAlive.test(job.getNode())) {
             return false;

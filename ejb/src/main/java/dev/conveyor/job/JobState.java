@@ -1,5 +1,8 @@
 package dev.conveyor.job;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /** Where a job is in its life; see README's state diagram. */
 public enum JobState {
     /** The source is in the stage folder and the job row exists; not yet queued. */
@@ -17,7 +20,7 @@ public enum JobState {
     EXPIRED;
 
     /** The states of a job in progress. */
-    public static final java.util.Set<JobState> UNFINISHED = java.util.EnumSet.of(STAGED, QUEUED, RUNNING, WRITING, WAITING);
+    public static final Set<JobState> UNFINISHED = EnumSet.of(STAGED, QUEUED, RUNNING, WRITING, WAITING);
 
     public boolean isFinished() {
         return this == SUCCEEDED || this == FAILED || this == EXPIRED;

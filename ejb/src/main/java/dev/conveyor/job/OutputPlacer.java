@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.endpoint.FileNames;
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.endpoint.OutputPattern;
 import dev.conveyor.operation.Document;
@@ -97,7 +98,7 @@ public final class OutputPlacer {
     private static String uniqueKey(Map<String, Document> taken, String name) {
         String key = name;
         for (int index = 1; taken.containsKey(key); index++) {
-            key = dev.conveyor.endpoint.FileNames.indexed(name, index);
+            key = FileNames.indexed(name, index);
         }
         return key;
     }

@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.node.ThisNode;
@@ -77,7 +78,7 @@ public class Recovery {
 
     /** counts[0]: orphans returned; counts[1]: finished jobs' stage folders cleared. */
     private void repairStage(EndpointConfig endpoint, int[] counts) throws IOException {
-        Path stage = endpoint.folder().resolve(dev.conveyor.endpoint.Endpoint.STAGE_FOLDER);
+        Path stage = endpoint.folder().resolve(Endpoint.STAGE_FOLDER);
         if (!Files.isDirectory(stage)) {
             return;
         }
