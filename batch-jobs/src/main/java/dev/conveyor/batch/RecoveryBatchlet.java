@@ -23,7 +23,7 @@ public class RecoveryBatchlet extends AbstractBatchlet {
     @Override
     public String process() throws Exception {
         Recovery.Report report = recovery.recover();
-        if (report.equals(new Recovery.Report(0, 0, 0, 0))) {
+        if (report.equals(new Recovery.Report(0, 0, 0, 0, 0))) {
             // Most passes find nothing: no report file for them, or var/reports fills with one a minute.
             jobContext.setExitStatus(report.summary());
             return report.summary();
@@ -31,6 +31,7 @@ public class RecoveryBatchlet extends AbstractBatchlet {
         return BatchReports.finish(jobContext, "recovery", Json.createObjectBuilder()
                 .add("time", Instant.now().toString())
                 .add("requeued", report.requeued())
+                .add("dispatchesResent", report.dispatchesResent())
                 .add("callbacksResent", report.callbacksResent())
                 .add("orphansReturned", report.orphansReturned())
                 .add("stageFoldersCleared", report.stageFoldersCleared())

@@ -2,20 +2,31 @@ package dev.conveyor.bench;
 
 import dev.conveyor.stack.CrashTorture;
 import dev.conveyor.stack.Stack;
+import java.util.Map;
 
 /**
- * The long fault runs: {@code kill} (kill -9 of Payara Micro) or {@code broker} (broker restarts),
- * default 2000 files and 10 faults; prints the verdict, exits 1 on FAIL.
+ * The long fault runs: {@code kill} (kill -9 of Payara Micro), {@code broker} (broker restarts) or
+ * {@code postgres} (PostgreSQL restarts, the stack on PostgreSQL), default 2000 files and 10
+ * faults; prints the verdict, exits 1 on FAIL.
  */
 public final class KillTorture {
 
     public static void main(String[] args) throws Exception {
-        CrashTorture.Fault fault = args.length > 0 && args[0].equals("broker") ? CrashTorture.Fault.RESTART_BROKER
-                : CrashTorture.Fault.KILL_PAYARA;
+        CrashTorture.Fault fault = switch (args.length > 0 ? args[0] : "kill") {
+            case "broker" -> CrashTorture.Fault.RESTART_BROKER;
+            case "postgres" -> CrashTorture.Fault.RESTART_POSTGRESQL;
+            default -> CrashTorture.Fault.KILL_PAYARA;
+        };
         int files = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
         int kills = args.length > 2 ? Integer.parseInt(args[2]) : 10;
         long seed = args.length > 3 ? Long.parseLong(args[3]) : 20261130L;
         Stack stack = Stack.fromBuild("torture-password");
+        if (fault == CrashTorture.Fault.RESTART_POSTGRESQL) {
+            // A database of its own, new for each run, on the machine's PostgreSQL.
+            new ProcessBuilder("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc",
+                    "DROP DATABASE IF EXISTS conveyor_torture").inheritIO().start().waitFor();
+            stack = stack.with(Map.of("CONVEYOR_DB", "postgresql", "CONVEYOR_PG_DB", "conveyor_torture"));
+        }
         EndToEndBenchmark.deleteTree(stack.var());
         System.out.println(Measures.machine());
         CrashTorture.Verdict verdict;

@@ -12,7 +12,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
-import java.util.function.Predicate;
+import java.util.function.BiPredicate;
 
 /** Puts staged jobs on the Job Manager queue. */
 @Stateless
@@ -44,18 +44,25 @@ public class JobDispatcher {
     }
 
     /**
-     * Gives a job whose worker died back to the queue: RUNNING on a node that is no longer alive
-     * becomes QUEUED with a new dispatch message, in one transaction. Returns whether it did.
+     * Gives a job nobody runs back to the queue: RUNNING, but its node is dead or, on this node,
+     * no worker has it (its delivery was lost), it becomes QUEUED with a new dispatch message, in
+     * one transaction. Returns whether it did.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public boolean requeueIfOrphaned(String jobId, Predicate<String> nodeAlive) {
+    public boolean requeueIfAbandoned(String jobId, BiPredicate<String, String> stillRunning) {
         Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
-        if (job == null || job.getState() != JobState.RUNNING || nodeAlive.test(job.getNode())) {
+        if (job == null || job.getState() != JobState.RUNNING || stillRunning.test(job.getNode(), jobId)) {
             return false;
         }
         job.moveTo(JobState.QUEUED);
         jms.createProducer().send(jms.createQueue(JobMessaging.JOBS_QUEUE), jobId);
         return true;
+    }
+
+    /** Sends a QUEUED job's dispatch message again; a worker ignores the second one it finds started. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void resendDispatch(String jobId) {
+        jms.createProducer().send(jms.createQueue(JobMessaging.JOBS_QUEUE), jobId);
     }
 
     /** Sends a WRITING job's callback again, for a result write that was interrupted; a repeat is harmless. */

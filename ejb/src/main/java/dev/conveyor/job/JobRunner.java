@@ -53,8 +53,8 @@ public class JobRunner {
     /**
      * Marks the job RUNNING on this node, counts the attempt and commits at once, so the state is
      * visible while the operation runs. A job is started when it is STAGED or QUEUED, or RUNNING
-     * on this node (its earlier attempt here failed and the message came back); a job RUNNING on
-     * another node is that node's, or recovery's once the node is dead. Empty when there is
+     * on this node with no worker on it (its earlier attempt here failed and the message came
+     * back); a job RUNNING on another node is that node's, or recovery's once the node is dead. Empty when there is
      * nothing to run: the job is someone else's, finished, gone, or its endpoint was deleted.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -69,13 +69,14 @@ public class JobRunner {
         }
         String giveUp = job.getAttempts() >= MAX_ATTEMPTS ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
         job.start(node.id());
+        node.beginWork(jobId);
         return Optional.of(new RunRequest(jobId, endpoint.get(), job.getSource(), giveUp));
     }
 
     private boolean startable(Job job) {
         return switch (job.getState()) {
             case STAGED, QUEUED -> true;
-            case RUNNING -> node.id().equals(job.getNode());
+            case RUNNING -> node.id().equals(job.getNode()) && !node.isRunning(job.getNode(), job.getId());
             default -> false;
         };
     }
@@ -86,6 +87,14 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Outcome execute(RunRequest request) {
+        try {
+            return run(request);
+        } finally {
+            node.endWork(request.jobId());
+        }
+    }
+
+    private Outcome run(RunRequest request) {
         if (request.giveUpReason() != null) {
             return Outcome.failure(request.jobId(), request.giveUpReason(), null);
         }

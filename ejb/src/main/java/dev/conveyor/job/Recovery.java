@@ -20,7 +20,8 @@ import java.util.stream.Stream;
 
 /**
  * The recovery pass: what a crash can leave behind, put back on its way. It re-queues jobs whose
- * worker's node died, re-sends the callback of jobs whose result writing was interrupted, returns
+ * worker's node died or whose delivery this node lost, re-sends the dispatch of jobs queued for an hour (their message may have been
+ * dead-lettered) and the callback of jobs whose result writing was interrupted, returns
  * files left in stage by a claim that never committed to the input folder, and clears the stage
  * folders of finished jobs. Each repair is its own transaction; running the pass twice is harmless.
  */
@@ -30,14 +31,19 @@ public class Recovery {
 
     /** A claim commits within milliseconds; a stage folder without a job row for this long is an orphan. */
     static final Duration ORPHAN_GRACE = Duration.ofSeconds(30);
+    /** A RUNNING job is looked at once it has been so for this long: a start commits just before its worker begins. */
+    static final Duration RUNNING_UNATTENDED = Duration.ofSeconds(30);
     /** A job WRITING for this long lost its callback (or the callback keeps failing and went to the DLQ). */
     static final Duration WRITING_STALE = Duration.ofMinutes(2);
+    /** A job QUEUED for this long may have had its dispatch dead-lettered; a second message is harmless. */
+    static final Duration QUEUED_STALE = Duration.ofMinutes(60);
 
     /** What one pass repaired. */
-    public record Report(int requeued, int callbacksResent, int orphansReturned, int stageFoldersCleared) {
+    public record Report(int requeued, int dispatchesResent, int callbacksResent, int orphansReturned, int stageFoldersCleared) {
 
         public String summary() {
-            return "requeued " + requeued + " jobs of dead nodes, resent " + callbacksResent + " callbacks, returned "
+            return "requeued " + requeued + " abandoned running jobs, resent " + dispatchesResent + " dispatches and "
+                    + callbacksResent + " callbacks, returned "
                     + orphansReturned + " orphaned stage files to their input folders, cleared " + stageFoldersCleared
                     + " stage folders of finished jobs";
         }
@@ -57,18 +63,20 @@ public class Recovery {
 
     public Report recover() throws IOException {
         int requeued = 0;
-        for (String jobId : jobIds(JobState.RUNNING, Instant.now())) {
-            if (dispatcher.requeueIfOrphaned(jobId, node::isAlive)) {
+        for (String jobId : jobIds(JobState.RUNNING, Instant.now().minus(RUNNING_UNATTENDED))) {
+            if (dispatcher.requeueIfAbandoned(jobId, node::isRunning)) {
                 requeued++;
             }
         }
+        List<String> stuckQueued = jobIds(JobState.QUEUED, Instant.now().minus(QUEUED_STALE));
+        stuckQueued.forEach(dispatcher::resendDispatch);
         List<String> stuckWriting = jobIds(JobState.WRITING, Instant.now().minus(WRITING_STALE));
         stuckWriting.forEach(dispatcher::resendCallback);
         int[] stage = {0, 0};
         for (EndpointConfig endpoint : endpoints.configs()) {
             repairStage(endpoint, stage);
         }
-        return new Report(requeued, stuckWriting.size(), stage[0], stage[1]);
+        return new Report(requeued, stuckQueued.size(), stuckWriting.size(), stage[0], stage[1]);
     }
 
     private List<String> jobIds(JobState state, Instant changedBefore) {

@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * A fault (kill -9 of the application server, or a broker restart) at random moments while
+ * A fault (kill -9 of the application server, a broker or PostgreSQL restart) at random moments while
  * files flow, the stack brought back each time; then, once everything has settled, a verdict: every file in result exactly once (or in
  * failure with a reason), none left in stage or input, no duplicate results, and the job table
  * agreeing with the folders. Run short by CrashTortureIT, long by bench/run kill.
@@ -41,6 +41,17 @@ public final class CrashTorture {
             void strike(Stack stack) {
                 stack.restartBroker();
             }
+        },
+        /** For a stack on PostgreSQL: the machine's PostgreSQL server is restarted (the command that starts it here). */
+        RESTART_POSTGRESQL("restart of PostgreSQL") {
+            @Override
+            void strike(Stack stack) throws IOException, InterruptedException {
+                Process restart = new ProcessBuilder("bash", "-c",
+                        "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main restart").inheritIO().start();
+                if (restart.waitFor() != 0) {
+                    throw new IllegalStateException("PostgreSQL did not restart (exit " + restart.exitValue() + ")");
+                }
+            }
         };
 
         private final String description;
@@ -49,7 +60,7 @@ public final class CrashTorture {
             this.description = description;
         }
 
-        abstract void strike(Stack stack);
+        abstract void strike(Stack stack) throws IOException, InterruptedException;
     }
 
     private CrashTorture() {

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -20,12 +21,25 @@ public final class Stack implements AutoCloseable {
     private final Path var;
     private final String password;
     private final Path log;
+    private final Map<String, String> settings;
 
     public Stack(Path top, Path var, String password) {
+        this(top, var, password, Map.of());
+    }
+
+    private Stack(Path top, Path var, String password, Map<String, String> settings) {
         this.top = top.toAbsolutePath().normalize();
         this.var = var.toAbsolutePath().normalize();
         this.password = password;
+        this.settings = Map.copyOf(settings);
         this.log = this.var.resolveSibling(this.var.getFileName() + "-scripts.log");
+    }
+
+    /** The same stack with more deploy/run settings, e.g. CONVEYOR_DB=postgresql. */
+    public Stack with(Map<String, String> moreSettings) {
+        Map<String, String> all = new HashMap<>(settings);
+        all.putAll(moreSettings);
+        return new Stack(top, var, password, all);
     }
 
     /** A stack for the Maven build's test: folders from failsafe's system properties. */
@@ -97,6 +111,7 @@ public final class Stack implements AutoCloseable {
         env.put("CONVEYOR_VAR", var.toString());
         env.put("CONVEYOR_ADMIN_PASSWORD", password);
         env.remove("CONVEYOR_ROOTS");
+        env.putAll(settings);
         try {
             Files.createDirectories(var);
             Process process = builder.start();
