@@ -10,6 +10,8 @@ import jakarta.ejb.Timeout;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import java.util.Properties;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * When the batch jobs run by themselves: recovery shortly after start-up and then every minute,
@@ -19,6 +21,7 @@ import java.util.Properties;
 @Startup
 public class BatchSchedule {
 
+    private static final Logger LOG = Logger.getLogger(BatchSchedule.class.getName());
     private static final long RECOVERY_AFTER_START_MS = 15_000;
 
     @Resource
@@ -36,11 +39,23 @@ public class BatchSchedule {
 
     @Schedule(hour = "*", minute = "*", persistent = false)
     void recover() {
-        BatchRuntime.getJobOperator().start(BatchJobs.RECOVERY, new Properties());
+        start(BatchJobs.RECOVERY);
     }
 
     @Schedule(hour = "3", minute = "15", persistent = false)
     void purge() {
-        BatchRuntime.getJobOperator().start(BatchJobs.PURGE, new Properties());
+        start(BatchJobs.PURGE);
+    }
+
+    /**
+     * Never lets an exception out: the container cancels a timer whose method throws, and
+     * recovery must keep running through a database outage.
+     */
+    private static void start(String job) {
+        try {
+            BatchRuntime.getJobOperator().start(job, new Properties());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, MessageId.BATCH_START_FAILED.format(job, e), e);
+        }
     }
 }

@@ -35,6 +35,10 @@ public enum MessageId {
             "%d staged jobs could not be queued; they stay STAGED and the next scan queues them: %s"),
     OPERATION_JAR_SKIPPED("CNV-2004-W", Kind.INTERNAL,
             "Operations in %s could not all be loaded; the others are available: %s"),
+    BATCH_START_FAILED("CNV-2006-W", Kind.INTERNAL,
+            "Batch job '%s' could not start; it is tried again at its next time: %s"),
+    HEARTBEAT_FAILED("CNV-2007-W", Kind.INTERNAL,
+            "This node's heartbeat could not be written; other nodes may take it for dead until it is: %s"),
     STAGE_LEFT_FOR_RECOVERY("CNV-2005-W", Kind.INTERNAL,
             "Stage folder %s of a finished job could not be removed; the recovery pass will: %s"),
 

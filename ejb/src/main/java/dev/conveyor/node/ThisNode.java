@@ -1,18 +1,21 @@
 package dev.conveyor.node;
 
+import dev.conveyor.common.MessageId;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * This instance's identity, new at every start, its heartbeat in the database, and the jobs its
@@ -22,7 +25,10 @@ import java.util.concurrent.ConcurrentHashMap;
 @Singleton
 @Startup
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class ThisNode {
+
+    private static final Logger LOG = Logger.getLogger(ThisNode.class.getName());
 
     /** A node that has not beaten for this long is dead; three beats' worth of margin. */
     public static final Duration DEAD_AFTER = Duration.ofSeconds(30);
@@ -30,21 +36,21 @@ public class ThisNode {
     private final String id = UUID.randomUUID().toString();
     private final Set<String> working = ConcurrentHashMap.newKeySet();
 
-    @PersistenceContext
-    EntityManager em;
+    @Inject
+    NodeRegistry registry;
 
     @PostConstruct
     void register() {
-        em.persist(new Node(id, Instant.now()));
+        registry.beat(id);
     }
 
+    /** Never lets an exception out: the container would cancel the timer, and the node would look dead for good. */
     @Schedule(hour = "*", minute = "*", second = "*/10", persistent = false)
     void beat() {
-        Node node = em.find(Node.class, id);
-        if (node == null) {
-            em.persist(new Node(id, Instant.now()));
-        } else {
-            node.beat(Instant.now());
+        try {
+            registry.beat(id);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, MessageId.HEARTBEAT_FAILED.format(e));
         }
     }
 
@@ -71,10 +77,6 @@ public class ThisNode {
 
     /** True when the node beat recently; a node never seen is dead. */
     public boolean isAlive(String nodeId) {
-        if (id.equals(nodeId)) {
-            return true;
-        }
-        Node node = nodeId == null ? null : em.find(Node.class, nodeId);
-        return node != null && node.getHeartbeatAt().isAfter(Instant.now().minus(DEAD_AFTER));
+        return id.equals(nodeId) || registry.isAlive(nodeId);
     }
 }

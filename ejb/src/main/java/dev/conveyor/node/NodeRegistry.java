@@ -1,0 +1,33 @@
+package dev.conveyor.node;
+
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+
+/** The nodes' heartbeats in the database, each write its own transaction. */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+public class NodeRegistry {
+
+    @PersistenceContext
+    EntityManager em;
+
+    public void beat(String id) {
+        Node node = em.find(Node.class, id);
+        if (node == null) {
+            em.persist(new Node(id, Instant.now()));
+        } else {
+            node.beat(Instant.now());
+        }
+    }
+
+    /** True when the node beat within {@code ThisNode.DEAD_AFTER}; a node never seen is dead. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public boolean isAlive(String id) {
+        Node node = id == null ? null : em.find(Node.class, id);
+        return node != null && node.getHeartbeatAt().isAfter(Instant.now().minus(ThisNode.DEAD_AFTER));
+    }
+}
