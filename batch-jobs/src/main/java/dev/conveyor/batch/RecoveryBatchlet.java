@@ -23,7 +23,7 @@ public class RecoveryBatchlet extends AbstractBatchlet {
     @Override
     public String process() throws Exception {
         Recovery.Report report = recovery.recover();
-        if (report.equals(new Recovery.Report(0, 0, 0, 0, 0))) {
+        if (report.isEmpty()) {
             // Most passes find nothing: no report file for them, or var/reports fills with one a minute.
             jobContext.setExitStatus(report.summary());
             return report.summary();

@@ -1,5 +1,6 @@
 package dev.conveyor.common;
 
+import dev.conveyor.job.Recovery;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.batch.runtime.BatchRuntime;
@@ -9,13 +10,14 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.Timeout;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
+import jakarta.inject.Inject;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * When the batch jobs run by themselves: recovery shortly after start-up and then every minute,
- * the purge every day at 03:15 (server time), as the manual's daily clean-up.
+ * What runs by itself: the recovery pass shortly after start-up and then every minute, the purge
+ * every day at 03:15 (server time), as the manual's daily clean-up.
  */
 @Singleton
 @Startup
@@ -29,17 +31,32 @@ public class BatchSchedule {
 
     @PostConstruct
     void recoverSoonAfterStart() {
-        timers.createSingleActionTimer(RECOVERY_AFTER_START_MS, new TimerConfig(BatchJobs.RECOVERY, false));
+        timers.createSingleActionTimer(RECOVERY_AFTER_START_MS, new TimerConfig("recovery after start", false));
     }
+
+    @Inject
+    Recovery recovery;
 
     @Timeout
     void afterStart() {
         recover();
     }
 
+    /**
+     * The periodic pass calls the recovery service itself rather than through the batch runtime:
+     * it must keep working when the batch repository cannot (its tables live in the same database
+     * that may just have restarted). POST /api/batch/jobs/recovery runs the same pass as a batch job.
+     */
     @Schedule(hour = "*", minute = "*", persistent = false)
     void recover() {
-        start(BatchJobs.RECOVERY);
+        try {
+            Recovery.Report report = recovery.recover();
+            if (!report.isEmpty()) {
+                LOG.info(MessageId.RECOVERED.format(report.summary()));
+            }
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, MessageId.RECOVERY_FAILED.format(e), e);
+        }
     }
 
     @Schedule(hour = "3", minute = "15", persistent = false)

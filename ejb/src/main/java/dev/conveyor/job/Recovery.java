@@ -41,6 +41,10 @@ public class Recovery {
     /** What one pass repaired. */
     public record Report(int requeued, int dispatchesResent, int callbacksResent, int orphansReturned, int stageFoldersCleared) {
 
+        public boolean isEmpty() {
+            return requeued + dispatchesResent + callbacksResent + orphansReturned + stageFoldersCleared == 0;
+        }
+
         public String summary() {
             return "requeued " + requeued + " abandoned running jobs, resent " + dispatchesResent + " dispatches and "
                     + callbacksResent + " callbacks, returned "

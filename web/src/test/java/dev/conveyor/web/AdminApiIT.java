@@ -42,7 +42,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class AdminApiIT {
 
     private static final Set<String> NEEDS_BROKER = Set.of("JobWorker", "ResultWriter", "JobDispatcher",
-            "JobRunner", "JobCompletion", "Recovery");
+            "JobRunner", "JobCompletion", "Recovery", "BatchSchedule");
 
     @ArquillianResource
     URL root;
