@@ -72,8 +72,7 @@ public final class CrashTorture {
     public static Verdict run(Stack stack, Fault fault, String endpoint, int files, int kills, long seed) throws Exception {
         Random random = new Random(seed);
         ApiClient api = stack.api();
-        Path folder = Drops.createEndpoint(api, "{\"name\":\"" + endpoint + "\",\"path\":\"" + endpoint + "\",\"operationName\":\"copy\","
-                + "\"repeatInterval\":1,\"batchSize\":50,\"resultFolder\":\"result/\"}");
+        Path folder = Drops.endpoint(api, endpoint, "copy", "\"batchSize\":50,\"resultFolder\":\"result/\"");
         Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + endpoint));
         Map<String, Integer> sizes = new HashMap<>();
         int dropped = 0;

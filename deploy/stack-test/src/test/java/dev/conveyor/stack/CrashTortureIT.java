@@ -16,16 +16,16 @@ class CrashTortureIT {
 
     @Test
     void everyFileEndsUpExactlyOnceThroughKillsOfTheServer() throws Exception {
-        CrashTorture.Verdict verdict = CrashTorture.run(SharedStack.stack(), CrashTorture.Fault.KILL_PAYARA, "crash-torture",
-                300, 3, 20261130L);
-        System.out.println(verdict.line());
-        assertTrue(verdict.passed(), verdict.line());
+        assertPasses(CrashTorture.Fault.KILL_PAYARA, "crash-torture", 300, 3, 20261130L);
     }
 
     @Test
     void nothingIsLostWhenTheBrokerRestartsMidRun() throws Exception {
-        CrashTorture.Verdict verdict = CrashTorture.run(SharedStack.stack(), CrashTorture.Fault.RESTART_BROKER, "broker-restart",
-                200, 2, 20261201L);
+        assertPasses(CrashTorture.Fault.RESTART_BROKER, "broker-restart", 200, 2, 20261201L);
+    }
+
+    private static void assertPasses(CrashTorture.Fault fault, String endpoint, int files, int times, long seed) throws Exception {
+        CrashTorture.Verdict verdict = CrashTorture.run(SharedStack.stack(), fault, endpoint, files, times, seed);
         System.out.println(verdict.line());
         assertTrue(verdict.passed(), verdict.line());
     }

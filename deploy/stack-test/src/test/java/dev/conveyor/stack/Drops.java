@@ -30,6 +30,12 @@ final class Drops {
         return Path.of(created.object().getString("path"));
     }
 
+    /** An endpoint watching a folder of its own name, scanning every second, with more settings as JSON members. */
+    static Path endpoint(ApiClient api, String name, String operation, String moreSettings) {
+        return createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"" + operation
+                + "\",\"repeatInterval\":1" + (moreSettings.isEmpty() ? "" : "," + moreSettings) + "}");
+    }
+
     /** Writes beside the watched folder, then renames into it: the file appears whole, as a careful producer does. */
     static Path drop(Stack stack, Path folder, String name, byte[] content) throws IOException {
         Path temporary = Files.createDirectories(stack.var().resolve("incoming")).resolve(name);

@@ -1,7 +1,6 @@
 package dev.conveyor.stack;
 
 import static dev.conveyor.stack.Drops.awaitFinished;
-import static dev.conveyor.stack.Drops.createEndpoint;
 import static dev.conveyor.stack.Drops.drop;
 import static dev.conveyor.stack.Drops.dropFolder;
 import static dev.conveyor.stack.Drops.filesUnder;
@@ -41,8 +40,7 @@ class FolderBehaviourStackIT {
     }
 
     private static Path endpoint(String name, String extraSettings) {
-        return createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"copy\","
-                + "\"repeatInterval\":1,\"batchSize\":10" + (extraSettings.isEmpty() ? "" : "," + extraSettings) + "}");
+        return Drops.endpoint(api, name, "copy", "\"batchSize\":10" + (extraSettings.isEmpty() ? "" : "," + extraSettings));
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.conveyor.stack;
 
 import static dev.conveyor.stack.Drops.awaitFinished;
-import static dev.conveyor.stack.Drops.createEndpoint;
 import static dev.conveyor.stack.Drops.drop;
 import static dev.conveyor.stack.Drops.dropFolder;
 import static dev.conveyor.stack.Drops.filesUnder;
@@ -39,8 +38,7 @@ class OperationsStackIT {
     }
 
     private static Path endpoint(String name, String operation, String extraSettings) {
-        return createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"" + operation + "\","
-                + "\"repeatInterval\":1,\"resultFolder\":\"result/\"" + (extraSettings.isEmpty() ? "" : "," + extraSettings) + "}");
+        return Drops.endpoint(api, name, operation, "\"resultFolder\":\"result/\"" + (extraSettings.isEmpty() ? "" : "," + extraSettings));
     }
 
     private static JsonObject onlyJob(String endpoint) throws InterruptedException {
