@@ -13,7 +13,9 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.io.StringReader;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** One file taken from a watched folder, from its claim to its result. */
 @Entity
@@ -75,6 +77,11 @@ public class Job {
     @Lob
     private String failureDetail;
 
+    /** The job's attributes ({@link JobAttributes}) as a JSON object of text values. */
+    @Lob
+    @Column(name = "ATTRIBUTES")
+    private String attributesJson = "{}";
+
     /** When the job last changed state; recovery judges staleness by it. */
     private Instant changedAt;
 
@@ -93,6 +100,13 @@ public class Job {
         this.createdAt = createdAt;
         this.changedAt = createdAt;
         this.state = JobState.STAGED;
+    }
+
+    /** Adds to the job's attributes, replacing those of the same names. */
+    public void putAttributes(Map<String, String> added) {
+        Map<String, String> attributes = new LinkedHashMap<>(getAttributes());
+        attributes.putAll(added);
+        this.attributesJson = JobAttributes.toJson(attributes);
     }
 
     public void moveTo(JobState next) {
@@ -168,6 +182,10 @@ public class Job {
         try (var reader = Json.createReader(new StringReader(resultsJson))) {
             return reader.readArray().getValuesAs(JsonString::getString);
         }
+    }
+
+    public Map<String, String> getAttributes() {
+        return JobAttributes.fromJson(attributesJson);
     }
 
     public String getNode() {

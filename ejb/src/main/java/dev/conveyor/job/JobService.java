@@ -13,11 +13,13 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
@@ -42,9 +44,18 @@ public class JobService {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Optional<String> claim(EndpointConfig endpoint, Path file) {
+        return claim(endpoint, file, Map.of());
+    }
+
+    /** Claims a file as {@link #claim(EndpointConfig, Path)} does, adding {@code attributes} to the job's own. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Optional<String> claim(EndpointConfig endpoint, Path file, Map<String, String> attributes) {
         String source = file.getFileName().toString();
-        Job job = new Job(UUID.randomUUID().toString(), endpoint.name(), source, endpoint.get(EndpointSettings.USER_NAME),
+        String userName = endpoint.get(EndpointSettings.USER_NAME);
+        Job job = new Job(UUID.randomUUID().toString(), endpoint.name(), source, userName,
                 endpoint.get(EndpointSettings.DOMAIN_NAME), Instant.now());
+        job.putAttributes(JobAttributes.of(job.getId(), endpoint.name(), source, sizeOf(file), userName));
+        job.putAttributes(attributes);
         em.persist(job);
         em.flush();
         Path staged = StageFolder.of(endpoint.folder(), job.getId()).input(source);
@@ -56,6 +67,15 @@ public class JobService {
             LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e));
             session.setRollbackOnly();
             return Optional.empty();
+        }
+    }
+
+    /** A file's size, or the total of a job folder's files; 0 when it cannot be read (the claim then tells why). */
+    private static long sizeOf(Path file) {
+        try (var files = Files.walk(file)) {
+            return files.filter(Files::isRegularFile).mapToLong(regular -> regular.toFile().length()).sum();
+        } catch (IOException | UncheckedIOException e) {
+            return 0;
         }
     }
 

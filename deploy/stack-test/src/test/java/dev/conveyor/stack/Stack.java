@@ -90,7 +90,7 @@ public final class Stack implements AutoCloseable {
     }
 
     public ApiClient api() {
-        return new ApiClient(URI.create("http://localhost:8080/api/"), "admin", password);
+        return new ApiClient(URI.create("http://localhost:" + System.getenv().getOrDefault("CONVEYOR_HTTP_PORT", "8080") + "/api/"), "admin", password);
     }
 
     /** The allowed root deploy/run gives endpoints by default. */

@@ -1,0 +1,59 @@
+package dev.conveyor.job;
+
+import dev.conveyor.endpoint.FileNames;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import java.io.StringReader;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The attributes a job carries from its claim on: what rules, waits and notifies read in their
+ * expressions, and what signals copy in. Values are text, as in JMS message properties.
+ */
+public final class JobAttributes {
+
+    public static final String FILE_NAME = "file.name";
+    public static final String FILE_BASE_NAME = "file.baseName";
+    public static final String FILE_EXTENSION = "file.extension";
+    public static final String FILE_SIZE = "file.size";
+    public static final String ENDPOINT = "endpoint";
+    public static final String USER_NAME = "userName";
+    public static final String JOB_ID = "job.id";
+
+    private JobAttributes() {
+    }
+
+    /** The attributes every job has: its source file, endpoint, identity and id. */
+    public static Map<String, String> of(String jobId, String endpoint, String source, long size, String userName) {
+        Map<String, String> attributes = new LinkedHashMap<>();
+        attributes.put(FILE_NAME, source);
+        attributes.put(FILE_BASE_NAME, FileNames.baseName(source));
+        attributes.put(FILE_EXTENSION, FileNames.extension(source));
+        attributes.put(FILE_SIZE, Long.toString(size));
+        attributes.put(ENDPOINT, endpoint);
+        attributes.put(USER_NAME, userName == null ? "" : userName);
+        attributes.put(JOB_ID, jobId);
+        return attributes;
+    }
+
+    static String toJson(Map<String, String> attributes) {
+        JsonObjectBuilder json = Json.createObjectBuilder();
+        attributes.forEach(json::add);
+        return json.build().toString();
+    }
+
+    static Map<String, String> fromJson(String json) {
+        if (json == null || json.isEmpty()) {
+            return Map.of();
+        }
+        try (var reader = Json.createReader(new StringReader(json))) {
+            JsonObject object = reader.readObject();
+            Map<String, String> attributes = new LinkedHashMap<>();
+            object.forEach((name, value) -> attributes.put(name, ((JsonString) value).getString()));
+            return attributes;
+        }
+    }
+}
