@@ -56,6 +56,25 @@ public enum MessageId {
             "Gave up after %d attempts: each ended without an outcome (the worker crashed or was stopped while running it). "
                     + "Check the server log around the job's attempts, then drop the file again."),
 
+    SIGNAL_ID_EMPTY("CNV-5001-E", Kind.INTERNAL,
+            "The release signal id %s is empty for this job; give the job the attributes it reads, or change the endpoint's "
+                    + "wait.releaseSignalId."),
+    SIGNAL_ID_TOO_LONG("CNV-5002-E", Kind.INVALID,
+            "Release signal id '%s...' has %d characters; at most %d are allowed."),
+    WAIT_NOT_A_NUMBER("CNV-5003-E", Kind.INTERNAL,
+            "The endpoint's wait.%s cannot be worked out for this job: %s"),
+    WAIT_EXPIRED("CNV-5004-W", Kind.INTERNAL,
+            "Waited %s for release signal '%s' without being released, longer than the endpoint's wait.expirationDuration; "
+                    + "send the signals (POST /api/signals/%2$s) and drop the file again."),
+    SIGNAL_NOT_FOUND("CNV-5005-E", Kind.NOT_FOUND,
+            "No release signal has id '%s'; a notify creates it."),
+    NOTIFY_SKIPPED("CNV-5006-W", Kind.INTERNAL,
+            "Job %s of endpoint '%s' ended but sent no release signal: %s"),
+    SIGNAL_MESSAGE_REJECTED("CNV-5007-W", Kind.INTERNAL,
+            "A message on the signal queue was malformed and went to %s with the reason: %s"),
+    SWEEP_FAILED("CNV-5008-W", Kind.INTERNAL,
+            "The waiting-jobs sweep failed and runs again in a few seconds: %s"),
+
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "
                     + "which creates %s. Every API call is refused until then."),

@@ -7,8 +7,11 @@ import static dev.conveyor.endpoint.SettingType.LONG;
 import static dev.conveyor.endpoint.SettingType.OUTPUT_MAPPINGS;
 import static dev.conveyor.endpoint.SettingType.STRING;
 
+import dev.conveyor.signal.NotifySpec;
+import dev.conveyor.signal.WaitSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Every setting of the watched-folder manual, with its default and meaning. */
 public final class EndpointSettings {
@@ -64,11 +67,18 @@ public final class EndpointSettings {
             OUTPUT_MAPPINGS, Map.of(), false,
             "By output parameter: a name pattern such as %F.txt, or a folder such as out/ (ending in '/').");
 
-    /** Every setting, in the manual's order. */
+    public static final Setting<Optional<WaitSpec>> WAIT = new Setting<>("wait", WaitSpec.SETTING_TYPE, Optional.empty(), false,
+            "Jobs wait, before their operation, for release signals: {\"releaseSignalId\": \"${file.baseName}\", ...}; "
+                    + "see Release signals. null: jobs do not wait.");
+    public static final Setting<Optional<NotifySpec>> NOTIFY = new Setting<>("notify", NotifySpec.SETTING_TYPE, Optional.empty(), false,
+            "A finished job sends a release signal: {\"on\": \"success\", \"releaseSignalId\": \"${file.baseName}\", ...}; "
+                    + "see Release signals. null: no signal.");
+
+    /** Every setting, in the manual's order, then Conveyor's own. */
     public static final List<Setting<?>> ALL = List.of(NAME, DESCRIPTION, PATH, ASYNCHRONOUS, CRON_EXPRESSION, REPEAT_INTERVAL,
             REPEAT_COUNT, THROTTLE, USER_NAME, DOMAIN_NAME, BATCH_SIZE, WAIT_TIME, EXCLUDE_FILE_PATTERN, INCLUDE_FILE_PATTERN,
             RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE, OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION,
-            OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS);
+            OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, WAIT, NOTIFY);
 
     /** The settings the service-wide defaults ("Watched Folder service" settings) may give. */
     public static final List<Setting<?>> SERVICE_WIDE = ALL.stream().filter(Setting::serviceWide).toList();

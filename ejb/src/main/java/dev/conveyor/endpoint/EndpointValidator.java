@@ -55,9 +55,12 @@ public final class EndpointValidator {
         }
         Operation operation = checkOperation(s.get(OPERATION_NAME));
         checkStandalone(s);
-        checkOutputFolder(RESULT_FOLDER, s.get(RESULT_FOLDER), folder, false, true);
-        checkOutputFolder(PRESERVE_FOLDER, s.get(PRESERVE_FOLDER), folder, true, true);
-        checkOutputFolder(FAILURE_FOLDER, s.get(FAILURE_FOLDER), folder, false, false);
+        checkOutputFolder(RESULT_FOLDER.name(), s.get(RESULT_FOLDER), folder, false, true);
+        checkOutputFolder(PRESERVE_FOLDER.name(), s.get(PRESERVE_FOLDER), folder, true, true);
+        checkOutputFolder(FAILURE_FOLDER.name(), s.get(FAILURE_FOLDER), folder, false, false);
+        if (s.get(WAIT).isPresent()) {
+            checkOutputFolder(WAIT.name() + ".expiredFolder", s.get(WAIT).get().expiredFolder(), folder, false, false);
+        }
         checkInputMappings(operation, s.get(INPUT_PARAMETER_MAPPINGS));
         checkOutputMappings(operation, s.get(OUTPUT_PARAMETER_MAPPINGS));
         return folder;
@@ -233,8 +236,7 @@ public final class EndpointValidator {
      * inside the watched folder, its first folder there must be fixed, since that is the name
      * scans keep away from (see FileSelection).
      */
-    private void checkOutputFolder(Setting<String> setting, String template, Path watched, boolean mayBeEmpty, boolean mayBeAbsolute) {
-        String field = setting.name();
+    private void checkOutputFolder(String field, String template, Path watched, boolean mayBeEmpty, boolean mayBeAbsolute) {
         if (template.isEmpty() && mayBeEmpty) {
             return;
         }

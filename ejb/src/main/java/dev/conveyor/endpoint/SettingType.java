@@ -9,6 +9,9 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * How a setting's value reads from and writes to JSON. Reading is strict: a value of the wrong
@@ -18,7 +21,7 @@ public abstract class SettingType<T> {
 
     public static final SettingType<String> STRING = new SettingType<>("a string") {
         @Override
-        String read(String field, JsonValue json) {
+        public String read(String field, JsonValue json) {
             if (json instanceof JsonString string) {
                 return string.getString();
             }
@@ -26,14 +29,14 @@ public abstract class SettingType<T> {
         }
 
         @Override
-        JsonValue write(String value) {
+        public JsonValue write(String value) {
             return Json.createValue(value);
         }
     };
 
     public static final SettingType<Boolean> BOOLEAN = new SettingType<>("true or false") {
         @Override
-        Boolean read(String field, JsonValue json) {
+        public Boolean read(String field, JsonValue json) {
             if (json == JsonValue.TRUE || json == JsonValue.FALSE) {
                 return json == JsonValue.TRUE;
             }
@@ -41,31 +44,31 @@ public abstract class SettingType<T> {
         }
 
         @Override
-        JsonValue write(Boolean value) {
+        public JsonValue write(Boolean value) {
             return value ? JsonValue.TRUE : JsonValue.FALSE;
         }
     };
 
     public static final SettingType<Integer> INTEGER = new SettingType<>("a whole number") {
         @Override
-        Integer read(String field, JsonValue json) {
+        public Integer read(String field, JsonValue json) {
             return Math.toIntExact(wholeNumber(field, json, Integer.MIN_VALUE, Integer.MAX_VALUE));
         }
 
         @Override
-        JsonValue write(Integer value) {
+        public JsonValue write(Integer value) {
             return Json.createValue(value);
         }
     };
 
     public static final SettingType<Long> LONG = new SettingType<>("a whole number") {
         @Override
-        Long read(String field, JsonValue json) {
+        public Long read(String field, JsonValue json) {
             return wholeNumber(field, json, Long.MIN_VALUE, Long.MAX_VALUE);
         }
 
         @Override
-        JsonValue write(Long value) {
+        public JsonValue write(Long value) {
             return Json.createValue(value);
         }
     };
@@ -74,7 +77,7 @@ public abstract class SettingType<T> {
     public static final SettingType<Map<String, InputMapping>> INPUT_MAPPINGS =
             new SettingType<>("an object of {\"type\": \"literal\" | \"variable\", \"value\": \"...\"} by parameter name") {
         @Override
-        Map<String, InputMapping> read(String field, JsonValue json) {
+        public Map<String, InputMapping> read(String field, JsonValue json) {
             Map<String, InputMapping> mappings = new LinkedHashMap<>();
             for (var entry : object(field, json).entrySet()) {
                 String where = field + "." + entry.getKey();
@@ -92,7 +95,7 @@ public abstract class SettingType<T> {
         }
 
         @Override
-        JsonValue write(Map<String, InputMapping> value) {
+        public JsonValue write(Map<String, InputMapping> value) {
             JsonObjectBuilder object = Json.createObjectBuilder();
             value.forEach((name, mapping) -> object.add(name, Json.createObjectBuilder()
                     .add("type", mapping.kind().jsonName()).add("value", mapping.value())));
@@ -104,7 +107,7 @@ public abstract class SettingType<T> {
     public static final SettingType<Map<String, String>> OUTPUT_MAPPINGS =
             new SettingType<>("an object of file-name patterns by output parameter name") {
         @Override
-        Map<String, String> read(String field, JsonValue json) {
+        public Map<String, String> read(String field, JsonValue json) {
             Map<String, String> mappings = new LinkedHashMap<>();
             for (var entry : object(field, json).entrySet()) {
                 mappings.put(entry.getKey(), STRING.read(field + "." + entry.getKey(), entry.getValue()));
@@ -113,7 +116,7 @@ public abstract class SettingType<T> {
         }
 
         @Override
-        JsonValue write(Map<String, String> value) {
+        public JsonValue write(Map<String, String> value) {
             JsonObjectBuilder object = Json.createObjectBuilder();
             value.forEach(object::add);
             return object.build();
@@ -126,9 +129,29 @@ public abstract class SettingType<T> {
         this.expected = expected;
     }
 
-    abstract T read(String field, JsonValue json);
+    /**
+     * An optional setting that is a JSON object, read and written by the capability that owns it;
+     * absent or JSON null is "none".
+     */
+    public static <T> SettingType<Optional<T>> optionalObject(String expected, BiFunction<String, JsonObject, T> reader,
+                                                              Function<T, JsonValue> writer) {
+        return new SettingType<>(expected) {
+            @Override
+            public Optional<T> read(String field, JsonValue json) {
+                return Optional.of(reader.apply(field, object(field, json)));
+            }
 
-    abstract JsonValue write(T value);
+            @Override
+            public JsonValue write(Optional<T> value) {
+                return value.map(writer).orElse(JsonValue.NULL);
+            }
+        };
+    }
+
+    /** Reads a value strictly, naming {@code field} when it is of the wrong type. */
+    public abstract T read(String field, JsonValue json);
+
+    public abstract JsonValue write(T value);
 
     ConveyorException wrongType(String field, JsonValue json) {
         return ConveyorException.invalidField(field, "must be " + expected + ", was " + json);

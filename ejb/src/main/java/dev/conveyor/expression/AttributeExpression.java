@@ -86,6 +86,16 @@ public final class AttributeExpression {
         }
     }
 
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof AttributeExpression expression && expression.text.equals(text);
+    }
+
+    @Override
+    public int hashCode() {
+        return text.hashCode();
+    }
+
     /** The expression as written. */
     @Override
     public String toString() {

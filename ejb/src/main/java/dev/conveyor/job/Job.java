@@ -21,10 +21,14 @@ import java.util.Map;
 @Entity
 @Table(name = "CNV_JOB", indexes = {
         @Index(name = "CNV_JOB_ENDPOINT_STATE", columnList = "endpoint, state"),
-        @Index(name = "CNV_JOB_STATE", columnList = "state")})
+        @Index(name = "CNV_JOB_STATE", columnList = "state"),
+        @Index(name = "CNV_JOB_WAIT_SIGNAL", columnList = "state, waitSignal")})
 public class Job {
 
     static final int MAX_REASON_LENGTH = 4000;
+    public static final int MAX_SIGNAL_ID_LENGTH = 255;
+    public static final String WAIT_START_TIMESTAMP = "wait.start.timestamp";
+    public static final String WAIT_COUNTER_PREFIX = "wait.counter.";
 
     @Id
     @Column(length = 36)
@@ -82,6 +86,10 @@ public class Job {
     @Column(name = "ATTRIBUTES")
     private String attributesJson = "{}";
 
+    /** The release signal the job waits or waited for; null for a job that never waited. */
+    @Column(length = MAX_SIGNAL_ID_LENGTH)
+    private String waitSignal;
+
     /** When the job last changed state; recovery judges staleness by it. */
     private Instant changedAt;
 
@@ -112,6 +120,37 @@ public class Job {
     public void moveTo(JobState next) {
         this.state = next;
         this.changedAt = Instant.now();
+    }
+
+    /** The job waits for {@code signalId}; {@value #WAIT_START_TIMESTAMP} says since when (epoch milliseconds). */
+    public void park(String signalId) {
+        moveTo(JobState.WAITING);
+        this.waitSignal = signalId;
+        putAttributes(Map.of(WAIT_START_TIMESTAMP, Long.toString(getChangedAt().toEpochMilli())));
+    }
+
+    /** Released from waiting with the attributes the release gives; staged again, ready to run. */
+    public void release(Map<String, String> given) {
+        Map<String, String> attributes = new LinkedHashMap<>(getAttributes());
+        attributes.remove(WAIT_START_TIMESTAMP);
+        attributes.putAll(given);
+        this.attributesJson = JobAttributes.toJson(attributes);
+        moveTo(JobState.STAGED);
+    }
+
+    /** Waited too long: the job ends EXPIRED, its source and the reason kept at {@code keptPaths}. */
+    public void expire(String reason, List<String> keptPaths, Instant at) {
+        fail(reason, keptPaths, at);
+        moveTo(JobState.EXPIRED);
+    }
+
+    /** Whether the job waited for a signal already (and so does not wait again). */
+    public boolean hasWaited() {
+        return waitSignal != null;
+    }
+
+    public String getWaitSignal() {
+        return waitSignal;
     }
 
     /** A worker on {@code node} starts the operation: one more attempt. */

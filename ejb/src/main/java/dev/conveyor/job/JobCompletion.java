@@ -5,6 +5,9 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -16,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.logging.Level;
@@ -35,6 +39,9 @@ public class JobCompletion {
 
     @Resource
     TransactionSynchronizationRegistry transactions;
+
+    @Inject
+    Event<JobFinished> finished;
 
     private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom());
 
@@ -82,6 +89,33 @@ public class JobCompletion {
             LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(job.getId(), e), e);
             throw new UncheckedIOException(e);
         }
+        finished.fire(new JobFinished(job, endpoint));
+    }
+
+    /**
+     * Ends a job that waited too long: its source and an expired.log go into a folder of their own
+     * under {@code expiredFolder}, and the job is EXPIRED, in one transaction as {@link #complete} does.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void expire(String jobId, String expiredFolder, Instant waitingBefore) {
+        Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
+        if (job == null || job.getState() != JobState.WAITING || !job.getChangedAt().isBefore(waitingBefore)) {
+            return;
+        }
+        EndpointConfig endpoint = endpoints.config(job.getEndpoint()).orElse(null);
+        if (endpoint == null) {
+            return;
+        }
+        String reason = MessageId.WAIT_EXPIRED.format(Duration.between(job.getChangedAt(), Instant.now()).withNanos(0),
+                job.getWaitSignal());
+        clearStageAfterCommit(StageFolder.of(endpoint.folder(), jobId));
+        try {
+            job.expire(reason, publisher.publishExpired(endpoint, jobId, job.getSource(), expiredFolder, reason), Instant.now());
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(job.getId(), e), e);
+            throw new UncheckedIOException(e);
+        }
+        finished.fire(new JobFinished(job, endpoint));
     }
 
     /**

@@ -32,6 +32,12 @@ public class JobDispatcher {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void dispatch(List<String> jobIds) {
+        queue(jobIds);
+    }
+
+    /** Queues staged jobs as {@link #dispatch} does, inside the caller's transaction (a release from waiting). */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public void queue(List<String> jobIds) {
         JMSProducer producer = jms.createProducer();
         Queue queue = jms.createQueue(JobMessaging.JOBS_QUEUE);
         for (String jobId : jobIds) {

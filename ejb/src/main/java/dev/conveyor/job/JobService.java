@@ -96,6 +96,12 @@ public class JobService {
                 .getSingleResult().intValue();
     }
 
+    /** How many of the endpoint's jobs wait for release signals. */
+    public long waiting(String endpoint) {
+        return em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state", Long.class)
+                .setParameter("endpoint", endpoint).setParameter("state", JobState.WAITING).getSingleResult();
+    }
+
     public JobView get(String id) {
         Job job = em.find(Job.class, id);
         if (job == null) {

@@ -30,6 +30,7 @@ import java.util.Random;
 public final class ResultPublisher {
 
     public static final String FAILURE_LOG = "failure.log";
+    public static final String EXPIRED_LOG = "expired.log";
 
     private final Clock clock;
     private final Random random;
@@ -72,18 +73,30 @@ public final class ResultPublisher {
 
     public List<String> publishFailure(EndpointConfig endpoint, String jobId, String source, String reason, String detail)
             throws IOException {
+        return publishUnfinished(endpoint, jobId, source, endpoint.get(FAILURE_FOLDER), FAILURE_LOG, reason, detail,
+                endpoint.get(PRESERVE_ON_FAILURE));
+    }
+
+    /** A job that waited too long: its source and an expired.log into a folder of its own under {@code expiredFolder}. */
+    public List<String> publishExpired(EndpointConfig endpoint, String jobId, String source, String expiredFolder, String reason)
+            throws IOException {
+        return publishUnfinished(endpoint, jobId, source, expiredFolder, EXPIRED_LOG, reason, null, true);
+    }
+
+    private List<String> publishUnfinished(EndpointConfig endpoint, String jobId, String source, String folderTemplate,
+                                           String logName, String reason, String detail, boolean keepSource) throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId);
         PublishJournal journal = PublishJournal.of(stage);
-        Path failureFolder = watched.resolve(FolderTemplate.of(endpoint.get(FAILURE_FOLDER)).expand(values(endpoint, jobId, source)));
-        Path jobFailure = journal.target("failure", intent -> ResultFiles.reserve(failureFolder, source, true, false, intent));
+        Path folder = watched.resolve(FolderTemplate.of(folderTemplate).expand(values(endpoint, jobId, source)));
+        Path jobFolder = journal.target("failure", intent -> ResultFiles.reserve(folder, source, true, false, intent));
         List<String> written = new ArrayList<>();
-        Path log = jobFailure.resolve(FAILURE_LOG);
+        Path log = jobFolder.resolve(logName);
         Files.writeString(log, failureLog(endpoint, jobId, source, reason, detail), StandardCharsets.UTF_8);
         written.add(relative(watched, log));
         Path staged = stage.input(source);
-        if (endpoint.get(PRESERVE_ON_FAILURE) && present(staged, journal, "source")) {
-            Path target = journal.target("source", intent -> ResultFiles.reserve(jobFailure, source,
+        if (keepSource && present(staged, journal, "source")) {
+            Path target = journal.target("source", intent -> ResultFiles.reserve(jobFolder, source,
                     Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), false, intent));
             place(staged, target, false);
             written.add(relative(watched, target));

@@ -3,10 +3,13 @@ package dev.conveyor.scan;
 import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
 import static dev.conveyor.endpoint.EndpointSettings.BATCH_SIZE;
 import static dev.conveyor.endpoint.EndpointSettings.THROTTLE;
+import static dev.conveyor.endpoint.EndpointSettings.WAIT;
 import static dev.conveyor.endpoint.EndpointSettings.WAIT_TIME;
 
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.signal.WaitSpec;
+import dev.conveyor.signal.WaitingRoom;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.job.JobCompletion;
@@ -60,6 +63,9 @@ public class EndpointScanner {
     @Inject
     JobCompletion completion;
 
+    @Inject
+    WaitingRoom waitingRoom;
+
     /**
      * Starts what an earlier scan left STAGED (a dispatch that failed, a crash between claim and
      * dispatch), then claims new files. Returns how many were claimed.
@@ -72,7 +78,7 @@ public class EndpointScanner {
         EndpointConfig endpoint = found.get();
         List<String> toStart = new ArrayList<>(jobs.staged(endpointName));
         int room = JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName));
-        if (room == 0) {
+        if (room == 0 || keepsOrderBehindWaitingJob(endpoint)) {
             start(endpoint, toStart);
             return 0;
         }
@@ -99,7 +105,18 @@ public class EndpointScanner {
         return claimed;
     }
 
-    private void start(EndpointConfig endpoint, List<String> jobIds) {
+    /** waitMode keep: while one of the endpoint's jobs waits, nothing newer is taken. */
+    private boolean keepsOrderBehindWaitingJob(EndpointConfig endpoint) {
+        return endpoint.get(WAIT).map(WaitSpec::keepOrder).orElse(false) && jobs.waiting(endpoint.name()) > 0;
+    }
+
+    private void start(EndpointConfig endpoint, List<String> claimed) {
+        List<String> jobIds = claimed;
+        if (!jobIds.isEmpty() && endpoint.get(WAIT).isPresent()) {
+            WaitingRoom.Parked parked = waitingRoom.park(endpoint, jobIds);
+            parked.failed().forEach(completion::complete);
+            jobIds = parked.ready();
+        }
         if (jobIds.isEmpty()) {
             return;
         }

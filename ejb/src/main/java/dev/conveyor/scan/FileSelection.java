@@ -5,6 +5,7 @@ import static dev.conveyor.endpoint.EndpointSettings.FAILURE_FOLDER;
 import static dev.conveyor.endpoint.EndpointSettings.INCLUDE_FILE_PATTERN;
 import static dev.conveyor.endpoint.EndpointSettings.PRESERVE_FOLDER;
 import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
+import static dev.conveyor.endpoint.EndpointSettings.WAIT;
 
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
@@ -13,6 +14,7 @@ import dev.conveyor.endpoint.FolderTemplate;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -38,7 +40,9 @@ public final class FileSelection implements Predicate<String> {
     public static FileSelection of(EndpointConfig endpoint) {
         String excluded = endpoint.get(EXCLUDE_FILE_PATTERN);
         Set<String> own = new HashSet<>(Set.of(Endpoint.STAGE_FOLDER));
-        for (String template : List.of(endpoint.get(RESULT_FOLDER), endpoint.get(PRESERVE_FOLDER), endpoint.get(FAILURE_FOLDER))) {
+        List<String> outputs = new ArrayList<>(List.of(endpoint.get(RESULT_FOLDER), endpoint.get(PRESERVE_FOLDER), endpoint.get(FAILURE_FOLDER)));
+        endpoint.get(WAIT).ifPresent(wait -> outputs.add(wait.expiredFolder()));
+        for (String template : outputs) {
             if (template.isEmpty()) {
                 continue;
             }

@@ -301,7 +301,10 @@ class SettingValuesTest {
                  "resultFolder":"out/%Y","preserveFolder":"","failureFolder":"failed/","preserveOnFailure":false,
                  "overwriteDuplicateFilename":true,"purgeDuration":7,"operationName":"copy",
                  "inputParameterMappings":{"stylesheet":{"type":"variable","value":"*.xsl"},"level":{"type":"literal","value":"3"}},
-                 "outputParameterMappings":{"output":"%F.txt"}}""");
+                 "outputParameterMappings":{"output":"%F.txt"},
+                 "wait":{"releaseSignalId":"${fragment.identifier}","targetSignalCount":"${fragment.count}","waitMode":"keep",
+                         "expirationDuration":"90 s","attributeCopyMode":"replace"},
+                 "notify":{"on":"completion","releaseSignalId":"${file.baseName}","attributeCacheRegex":"customer[.].*"}}""");
         assertEquals(EndpointSettings.ALL.size(), EndpointSettings.ALL.stream().filter(values::has).count());
 
         SettingValues again = SettingValues.fromJsonText(values.toJsonText(), EndpointSettings.ALL);

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +26,9 @@ class SettingsDocumentationTest {
         Object value = setting.manualDefault();
         if (value == null) {
             return "required";
+        }
+        if (value instanceof Optional<?> optional && optional.isEmpty()) {
+            return "none";
         }
         if (value instanceof Map<?, ?> map) {
             return map.isEmpty() ? "`{}`" : map.entrySet().stream().map(Object::toString).collect(Collectors.joining(", "));

@@ -9,6 +9,8 @@ import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
+import dev.conveyor.signal.Signal;
+import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.security.AdminPassword;
 import dev.conveyor.web.testing.ApiClient;
@@ -42,7 +44,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class AdminApiIT {
 
     private static final Set<String> NEEDS_BROKER = Set.of("JobWorker", "ResultWriter", "JobDispatcher",
-            "JobRunner", "JobCompletion", "Recovery", "BatchSchedule");
+            "JobRunner", "JobCompletion", "Recovery", "BatchSchedule",
+            "WaitingRoom", "WaitSweep", "SignalService", "JobNotifier", "SignalListener", "SignalResource");
 
     @ArquillianResource
     URL root;
@@ -56,7 +59,7 @@ class AdminApiIT {
                 .addPackages(true, path -> NEEDS_BROKER.stream().noneMatch(path.get()::contains),
                         ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
                         Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
-                        Node.class.getPackage(),
+                        Node.class.getPackage(), Signal.class.getPackage(), AttributeExpression.class.getPackage(),
                         ConveyorApi.class.getPackage())
                 .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
                 .addAsResource("META-INF/persistence.xml")

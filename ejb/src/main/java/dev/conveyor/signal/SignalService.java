@@ -1,0 +1,88 @@
+package dev.conveyor.signal;
+
+import dev.conveyor.common.ConveyorException;
+import dev.conveyor.common.MessageId;
+import dev.conveyor.job.Job;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The signal store. A notify locks its signal's row, adds to the counter and releases the jobs
+ * the new count lets go, all in the caller's transaction: concurrent notifies on one id, from
+ * any thread or node, queue on the row and none is lost; a notify rolled back releases nothing.
+ */
+@Stateless
+public class SignalService {
+
+    public static final String DEFAULT_COUNTER = "default";
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SignalRows rows;
+
+    @Inject
+    WaitingRoom waiting;
+
+    public SignalView notify(String signalId, String counterName, long delta, Map<String, String> attributes) {
+        checkId(signalId);
+        if (counterName == null || counterName.isBlank()) {
+            throw ConveyorException.invalidField("counterName", "must not be empty; leave it out to count on '" + DEFAULT_COUNTER + "'");
+        }
+        Signal signal = lockedOrCreated(signalId);
+        signal.update(signal.counts().notify(counterName, delta, attributes), Instant.now());
+        waiting.releaseWaiting(signal);
+        return SignalView.of(signal);
+    }
+
+    public SignalView get(String signalId) {
+        Signal signal = em.find(Signal.class, signalId);
+        if (signal == null) {
+            throw new ConveyorException(MessageId.SIGNAL_NOT_FOUND, signalId);
+        }
+        return SignalView.of(signal);
+    }
+
+    /** Clears a signal: its counters, attributes and credit are gone; jobs waiting for it go on waiting. */
+    public void delete(String signalId) {
+        Signal signal = em.find(Signal.class, signalId, LockModeType.PESSIMISTIC_WRITE);
+        if (signal == null) {
+            throw new ConveyorException(MessageId.SIGNAL_NOT_FOUND, signalId);
+        }
+        em.remove(signal);
+    }
+
+    /** Refuses an id no signal can have: empty, or longer than the store keeps. */
+    public static void checkId(String signalId) {
+        if (signalId == null || signalId.isBlank()) {
+            throw ConveyorException.invalidField("signalId", "must not be empty");
+        }
+        if (signalId.length() > Job.MAX_SIGNAL_ID_LENGTH) {
+            throw ConveyorException.invalidField("signalId", MessageId.SIGNAL_ID_TOO_LONG.text(
+                    signalId.substring(0, 20), signalId.length(), Job.MAX_SIGNAL_ID_LENGTH));
+        }
+    }
+
+    private Signal lockedOrCreated(String signalId) {
+        Signal signal = em.find(Signal.class, signalId, LockModeType.PESSIMISTIC_WRITE);
+        if (signal != null) {
+            return signal;
+        }
+        try {
+            rows.create(signalId);
+        } catch (EJBException | PersistenceException createdElsewhere) {
+            // Another notify created it first: the row is there either way.
+        }
+        return Optional.ofNullable(em.find(Signal.class, signalId, LockModeType.PESSIMISTIC_WRITE))
+                .orElseThrow(() -> new IllegalStateException("signal row '" + signalId + "' vanished while it was notified"));
+    }
+}

@@ -1,0 +1,170 @@
+package dev.conveyor.signal;
+
+import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
+import static dev.conveyor.endpoint.EndpointSettings.WAIT;
+
+import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.expression.InvalidExpressionException;
+import dev.conveyor.job.Job;
+import dev.conveyor.job.JobCompletion;
+import dev.conveyor.job.JobDispatcher;
+import dev.conveyor.job.JobState;
+import dev.conveyor.job.Outcome;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.LinkedHashSet;
+
+/**
+ * Where jobs wait for release signals: parking claimed jobs, and releasing them when their
+ * signal's count allows, in the transaction of whatever changed the count.
+ */
+@Stateless
+public class WaitingRoom {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    EndpointService endpoints;
+
+    @Inject
+    JobDispatcher dispatcher;
+
+    @Inject
+    JobCompletion completion;
+
+    /**
+     * What parking came to: jobs ready to start now (they waited already, or their signal was
+     * there, on a synchronous endpoint), and jobs failed for a signal id or count that cannot be
+     * worked out (their outcome is recorded; the caller writes it).
+     */
+    public record Parked(List<String> ready, List<String> failed) {
+    }
+
+    /**
+     * Parks an endpoint's staged jobs: each waits for the signal its releaseSignalId names, and
+     * those whose signal already counts enough are released at once.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Parked park(EndpointConfig endpoint, List<String> jobIds) {
+        WaitSpec wait = endpoint.get(WAIT).orElseThrow();
+        List<String> ready = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        Set<String> signalIds = new LinkedHashSet<>();
+        for (String jobId : jobIds) {
+            Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
+            if (job == null || job.getState() != JobState.STAGED) {
+                continue;
+            }
+            if (job.hasWaited()) {
+                ready.add(jobId);
+                continue;
+            }
+            Optional<String> refusal = refusal(wait, job.getAttributes());
+            if (refusal.isPresent()) {
+                completion.record(Outcome.failure(jobId, refusal.get(), null));
+                failed.add(jobId);
+                continue;
+            }
+            String signalId = wait.releaseSignalId().text(job.getAttributes());
+            job.park(signalId);
+            signalIds.add(signalId);
+        }
+        for (String signalId : signalIds) {
+            Signal signal = em.find(Signal.class, signalId, LockModeType.PESSIMISTIC_WRITE);
+            if (signal != null) {
+                releaseWaiting(signal).stream()
+                        .filter(job -> job.getEndpoint().equals(endpoint.name()) && !endpoint.get(ASYNCHRONOUS))
+                        .forEach(job -> ready.add(job.getId()));
+            }
+        }
+        return new Parked(ready, failed);
+    }
+
+    /** Why a job cannot wait: no signal id, or a target or releasable count that is not a whole number. */
+    static Optional<String> refusal(WaitSpec wait, Map<String, String> attributes) {
+        String signalId = wait.releaseSignalId().text(attributes);
+        if (signalId.isBlank()) {
+            return Optional.of(MessageId.SIGNAL_ID_EMPTY.format("'" + wait.releaseSignalId() + "'"));
+        }
+        if (signalId.length() > Job.MAX_SIGNAL_ID_LENGTH) {
+            return Optional.of(MessageId.SIGNAL_ID_TOO_LONG.format(signalId.substring(0, 20), signalId.length(), Job.MAX_SIGNAL_ID_LENGTH));
+        }
+        try {
+            wait.targetSignalCount().number(attributes);
+        } catch (InvalidExpressionException e) {
+            return Optional.of(MessageId.WAIT_NOT_A_NUMBER.format("targetSignalCount", e.getMessage()));
+        }
+        try {
+            if (wait.releasableCount().number(attributes) < 0) {
+                return Optional.of(MessageId.WAIT_NOT_A_NUMBER.format("releasableCount", "it is negative"));
+            }
+        } catch (InvalidExpressionException e) {
+            return Optional.of(MessageId.WAIT_NOT_A_NUMBER.format("releasableCount", e.getMessage()));
+        }
+        return Optional.empty();
+    }
+
+    /** Checks one signal in a transaction of its own (the sweep); returns how many jobs went. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public int releaseNow(String signalId) {
+        Signal signal = em.find(Signal.class, signalId, LockModeType.PESSIMISTIC_WRITE);
+        return signal == null ? 0 : releaseWaiting(signal).size();
+    }
+
+    /**
+     * Releases, oldest first, the jobs waiting for {@code signal} that its counts let go, and
+     * queues those of asynchronous endpoints; the signal is locked by the caller. Jobs of one
+     * endpoint are judged together by the wait settings worked out for the oldest of them.
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public List<Job> releaseWaiting(Signal signal) {
+        List<Job> waiting = em.createQuery("SELECT j FROM Job j WHERE j.state = :state AND j.waitSignal = :signal "
+                        + "ORDER BY j.createdAt, j.id", Job.class)
+                .setParameter("state", JobState.WAITING).setParameter("signal", signal.getId())
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
+        if (waiting.isEmpty()) {
+            return List.of();
+        }
+        Map<String, List<Job>> byEndpoint = new LinkedHashMap<>();
+        waiting.forEach(job -> byEndpoint.computeIfAbsent(job.getEndpoint(), name -> new ArrayList<>()).add(job));
+        SignalCounts counts = signal.counts();
+        List<Job> released = new ArrayList<>();
+        for (var group : byEndpoint.entrySet()) {
+            Optional<EndpointConfig> endpoint = endpoints.config(group.getKey());
+            Optional<WaitSpec> wait = endpoint.flatMap(config -> config.get(WAIT));
+            if (wait.isEmpty() || refusal(wait.get(), group.getValue().get(0).getAttributes()).isPresent()) {
+                continue;
+            }
+            Map<String, String> oldest = group.getValue().get(0).getAttributes();
+            SignalCounts.Release release = counts.release(wait.get().signalCounterName(),
+                    wait.get().targetSignalCount().number(oldest), wait.get().releasableCount().number(oldest),
+                    group.getValue().size());
+            counts = release.after();
+            List<Job> going = group.getValue().subList(0, release.released());
+            going.forEach(job -> job.release(ReleaseAttributes.of(job.getAttributes(), release, wait.get().replaceAttributes())));
+            if (!going.isEmpty() && endpoint.get().get(ASYNCHRONOUS)) {
+                dispatcher.queue(going.stream().map(Job::getId).toList());
+            }
+            released.addAll(going);
+        }
+        if (!released.isEmpty()) {
+            signal.update(counts, Instant.now());
+        }
+        return released;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.conveyor.web.signal;
+
+import dev.conveyor.signal.NotifyRequest;
+import dev.conveyor.signal.SignalService;
+import dev.conveyor.signal.SignalView;
+import dev.conveyor.web.error.JsonRequests;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/** /api/signals/{id}: release signals, notified, read and cleared from outside. */
+@Path("signals/{id}")
+@Produces(MediaType.APPLICATION_JSON)
+public class SignalResource {
+
+    @Inject
+    SignalService signals;
+
+    /** Adds {@code delta} (default 1) to {@code counterName} (default "default"); jobs the count lets go are released. */
+    @POST
+    @Consumes({MediaType.APPLICATION_JSON, MediaType.WILDCARD})
+    public SignalView notify(@PathParam("id") String id, String body) {
+        JsonObject request = body == null || body.isBlank() ? JsonObject.EMPTY_JSON_OBJECT : JsonRequests.object(body);
+        NotifyRequest notify = NotifyRequest.parse(request);
+        SignalService.checkId(id);
+        return signals.notify(id, notify.counterName(), notify.delta(), notify.attributes());
+    }
+
+    @GET
+    public SignalView get(@PathParam("id") String id) {
+        return signals.get(id);
+    }
+
+    @DELETE
+    public void delete(@PathParam("id") String id) {
+        signals.delete(id);
+    }
+}
