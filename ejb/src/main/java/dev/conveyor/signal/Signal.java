@@ -8,13 +8,17 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EntityManager;
 import jakarta.persistence.Id;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
+import jakarta.persistence.Version;
 import java.io.StringReader;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /** One release signal in the store: its counters, carried attributes and releasable credit. */
 @Entity
@@ -38,12 +42,40 @@ public class Signal {
     @Column(nullable = false)
     private Instant updatedAt;
 
+    /**
+     * Guards each notify's read-modify-write even where the row lock does not: H2 hands a
+     * SELECT ... FOR UPDATE that waited the row as it was before the wait. A stale update fails
+     * and is retried; PostgreSQL re-reads after the wait and never gets there.
+     */
+    @Version
+    private long version;
+
     protected Signal() {
     }
 
     Signal(String id, Instant at) {
         this.id = id;
         this.updatedAt = at;
+    }
+
+    /**
+     * The signal's row, locked; created when missing. Two transactions creating one id at once
+     * both insert: the second waits for the first and then fails on the key, rolling back; its
+     * caller retries (the admin API at once, a delivery by redelivery) and finds the row.
+     */
+    static Signal lockedOrCreated(EntityManager em, String signalId) {
+        return locked(em, signalId).orElseGet(() -> {
+            Signal created = new Signal(signalId, Instant.now());
+            em.persist(created);
+            em.flush();
+            return created;
+        });
+    }
+
+    /** Read by query, not find: the row may have been created since this transaction last looked. */
+    static Optional<Signal> locked(EntityManager em, String signalId) {
+        return em.createQuery("SELECT s FROM Signal s WHERE s.id = :id", Signal.class).setParameter("id", signalId)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultStream().findFirst();
     }
 
     public String getId() {

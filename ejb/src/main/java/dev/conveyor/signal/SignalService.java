@@ -3,16 +3,12 @@ package dev.conveyor.signal;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.job.Job;
-import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.PersistenceException;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The signal store. A notify locks its signal's row, adds to the counter and releases the jobs
@@ -28,9 +24,6 @@ public class SignalService {
     EntityManager em;
 
     @Inject
-    SignalRows rows;
-
-    @Inject
     WaitingRoom waiting;
 
     public SignalView notify(String signalId, String counterName, long delta, Map<String, String> attributes) {
@@ -38,7 +31,7 @@ public class SignalService {
         if (counterName == null || counterName.isBlank()) {
             throw ConveyorException.invalidField("counterName", "must not be empty; leave it out to count on '" + DEFAULT_COUNTER + "'");
         }
-        Signal signal = lockedOrCreated(signalId);
+        Signal signal = Signal.lockedOrCreated(em, signalId);
         signal.update(signal.counts().notify(counterName, delta, attributes), Instant.now());
         waiting.releaseWaiting(signal);
         return SignalView.of(signal);
@@ -54,11 +47,7 @@ public class SignalService {
 
     /** Clears a signal: its counters, attributes and credit are gone; jobs waiting for it go on waiting. */
     public void delete(String signalId) {
-        Signal signal = em.find(Signal.class, signalId, LockModeType.PESSIMISTIC_WRITE);
-        if (signal == null) {
-            throw new ConveyorException(MessageId.SIGNAL_NOT_FOUND, signalId);
-        }
-        em.remove(signal);
+        em.remove(Signal.locked(em, signalId).orElseThrow(() -> new ConveyorException(MessageId.SIGNAL_NOT_FOUND, signalId)));
     }
 
     /** Refuses an id no signal can have: empty, or longer than the store keeps. */
@@ -72,17 +61,4 @@ public class SignalService {
         }
     }
 
-    private Signal lockedOrCreated(String signalId) {
-        Signal signal = em.find(Signal.class, signalId, LockModeType.PESSIMISTIC_WRITE);
-        if (signal != null) {
-            return signal;
-        }
-        try {
-            rows.create(signalId);
-        } catch (EJBException | PersistenceException createdElsewhere) {
-            // Another notify created it first: the row is there either way.
-        }
-        return Optional.ofNullable(em.find(Signal.class, signalId, LockModeType.PESSIMISTIC_WRITE))
-                .orElseThrow(() -> new IllegalStateException("signal row '" + signalId + "' vanished while it was notified"));
-    }
 }

@@ -84,13 +84,11 @@ public class WaitingRoom {
             job.park(signalId);
             signalIds.add(signalId);
         }
+        // Creating the rows now, before any notify, keeps notifies from racing to create them.
         for (String signalId : signalIds) {
-            Signal signal = em.find(Signal.class, signalId, LockModeType.PESSIMISTIC_WRITE);
-            if (signal != null) {
-                releaseWaiting(signal).stream()
-                        .filter(job -> job.getEndpoint().equals(endpoint.name()) && !endpoint.get(ASYNCHRONOUS))
-                        .forEach(job -> ready.add(job.getId()));
-            }
+            releaseWaiting(Signal.lockedOrCreated(em, signalId)).stream()
+                    .filter(job -> job.getEndpoint().equals(endpoint.name()) && !endpoint.get(ASYNCHRONOUS))
+                    .forEach(job -> ready.add(job.getId()));
         }
         return new Parked(ready, failed);
     }
@@ -122,8 +120,7 @@ public class WaitingRoom {
     /** Checks one signal in a transaction of its own (the sweep); returns how many jobs went. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int releaseNow(String signalId) {
-        Signal signal = em.find(Signal.class, signalId, LockModeType.PESSIMISTIC_WRITE);
-        return signal == null ? 0 : releaseWaiting(signal).size();
+        return Signal.locked(em, signalId).map(signal -> releaseWaiting(signal).size()).orElse(0);
     }
 
     /**

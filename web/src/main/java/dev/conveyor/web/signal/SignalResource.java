@@ -4,6 +4,7 @@ import dev.conveyor.signal.NotifyRequest;
 import dev.conveyor.signal.SignalService;
 import dev.conveyor.signal.SignalView;
 import dev.conveyor.web.error.JsonRequests;
+import jakarta.ejb.EJBException;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -20,6 +21,8 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.APPLICATION_JSON)
 public class SignalResource {
 
+    private static final int CONFLICT_ATTEMPTS = 10;
+
     @Inject
     SignalService signals;
 
@@ -30,7 +33,17 @@ public class SignalResource {
         JsonObject request = body == null || body.isBlank() ? JsonObject.EMPTY_JSON_OBJECT : JsonRequests.object(body);
         NotifyRequest notify = NotifyRequest.parse(request);
         SignalService.checkId(id);
-        return signals.notify(id, notify.counterName(), notify.delta(), notify.attributes());
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return signals.notify(id, notify.counterName(), notify.delta(), notify.attributes());
+            } catch (EJBException raced) {
+                // A notify that created or changed the signal at the same moment won (see Signal's version):
+                // the next attempt starts from its row.
+                if (attempt == CONFLICT_ATTEMPTS) {
+                    throw raced;
+                }
+            }
+        }
     }
 
     @GET
