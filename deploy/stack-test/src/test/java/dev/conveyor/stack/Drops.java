@@ -67,6 +67,20 @@ final class Drops {
         throw new AssertionError("expected " + expected + " finished jobs on " + endpoint + " within " + timeout + ", have " + jobs);
     }
 
+    /** Waits until {@code expected} of the endpoint's jobs are in {@code state}; returns them. */
+    static List<JsonObject> awaitState(ApiClient api, String endpoint, String state, int expected) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(1));
+        List<JsonObject> jobs = List.of();
+        while (Instant.now().isBefore(deadline)) {
+            jobs = api.get("jobs?endpoint=" + endpoint + "&state=" + state + "&limit=10000").array().getValuesAs(JsonObject.class);
+            if (jobs.size() >= expected) {
+                return jobs;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("expected " + expected + " " + state + " jobs on " + endpoint + " within a minute, have " + jobs);
+    }
+
     static List<JsonObject> awaitFinished(ApiClient api, String endpoint, int expected) throws InterruptedException {
         return awaitFinished(api, endpoint, expected, Duration.ofMinutes(3));
     }

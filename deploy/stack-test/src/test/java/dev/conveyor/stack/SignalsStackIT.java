@@ -1,0 +1,178 @@
+package dev.conveyor.stack;
+
+import static dev.conveyor.stack.Drops.awaitFinished;
+import static dev.conveyor.stack.Drops.awaitState;
+import static dev.conveyor.stack.Drops.drop;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.conveyor.web.testing.ApiClient;
+import dev.conveyor.web.testing.ApiClient.Reply;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.Message;
+import jakarta.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Black-box: jobs that wait for release signals, and the notifies that release them. */
+@ExtendWith(SharedStack.class)
+class SignalsStackIT {
+
+    private static Stack stack;
+    private static ApiClient api;
+
+    @BeforeAll
+    static void connect() {
+        stack = SharedStack.stack();
+        api = stack.api();
+    }
+
+    private static Path waitingEndpoint(String name, String wait) {
+        return Drops.endpoint(api, name, "copy", "\"wait\":" + wait);
+    }
+
+    private static JsonObject onlyJob(String endpoint) {
+        List<JsonObject> jobs = api.get("jobs?endpoint=" + endpoint).array().getValuesAs(JsonObject.class);
+        assertEquals(1, jobs.size(), jobs::toString);
+        return jobs.get(0);
+    }
+
+    private static Reply signal(String id, String body) {
+        Reply reply = api.post("signals/" + id, body);
+        assertEquals(200, reply.status(), reply::toString);
+        return reply;
+    }
+
+    @Test
+    void aJobWaitingForThreeSignalsIsReleasedOnTheThirdAndNotBefore() throws Exception {
+        Path folder = waitingEndpoint("waits-for-three", "{\"releaseSignalId\":\"${file.baseName}\",\"targetSignalCount\":\"3\"}");
+        drop(stack, folder, "order-7.txt", "order 7".getBytes());
+        JsonObject waiting = awaitState(api, "waits-for-three", "WAITING", 1).get(0);
+        assertTrue(waiting.getJsonObject("attributes").containsKey("wait.start.timestamp"), waiting::toString);
+
+        signal("order-7", "{}");
+        signal("order-7", "{\"attributes\":{\"customer\":\"acme\"}}");
+        Thread.sleep(6000); // longer than the sweep's period: nothing but a third signal may release it
+        assertEquals("WAITING", onlyJob("waits-for-three").getString("state"));
+
+        signal("order-7", "{}");
+        assertFalse("WAITING".equals(onlyJob("waits-for-three").getString("state")),
+                "the notify that reaches the target releases the job before it returns");
+        JsonObject done = awaitFinished(api, "waits-for-three", 1).get(0);
+        assertEquals("SUCCEEDED", done.getString("state"), done::toString);
+        JsonObject attributes = done.getJsonObject("attributes");
+        assertEquals("3", attributes.getString("wait.counter.default"));
+        assertEquals("acme", attributes.getString("customer"), "the signal's attributes are copied in");
+        assertFalse(attributes.containsKey("wait.start.timestamp"));
+        assertEquals("order 7", Files.readString(folder.resolve(done.getJsonArray("results").getString(0))));
+        assertEquals(0, api.get("signals/order-7").object().getInt("total"), "the release took the target off the count");
+    }
+
+    @Test
+    void aJobWhoseSignalIdIsEmptyFailsWithTheReason() throws Exception {
+        Path folder = waitingEndpoint("waits-for-nothing", "{\"releaseSignalId\":\"${customer.id}\"}");
+        drop(stack, folder, "anonymous.txt", "no customer".getBytes());
+        JsonObject job = awaitFinished(api, "waits-for-nothing", 1).get(0);
+        assertEquals("FAILED", job.getString("state"));
+        assertTrue(job.getString("failureReason").startsWith("CNV-5001-E"), job::toString);
+        assertTrue(Files.readString(folder.resolve(job.getJsonArray("results").getString(0))).contains("CNV-5001-E"));
+    }
+
+    @Test
+    void aJobThatWaitsTooLongExpiresToTheExpiredFolder() throws Exception {
+        Path folder = waitingEndpoint("waits-briefly", "{\"releaseSignalId\":\"never\",\"expirationDuration\":\"2 s\"}");
+        drop(stack, folder, "late.txt", "too late".getBytes());
+        JsonObject job = awaitFinished(api, "waits-briefly", 1, Duration.ofSeconds(30)).get(0);
+        assertEquals("EXPIRED", job.getString("state"), job::toString);
+        assertTrue(job.getString("failureReason").startsWith("CNV-5004-W"), job::toString);
+        List<String> kept = job.getJsonArray("results").getValuesAs(jakarta.json.JsonString::getString);
+        assertTrue(kept.stream().allMatch(path -> path.startsWith("expired/")), kept::toString);
+        Path log = folder.resolve(kept.get(0));
+        assertEquals("expired.log", log.getFileName().toString());
+        assertTrue(Files.readString(log).contains("never"));
+        assertEquals("too late", Files.readString(log.resolveSibling("late.txt")), "the source is kept, never silently dropped");
+    }
+
+    @Test
+    void aNotifyingEndpointReleasesTheJobsOfAWaitingOne() throws Exception {
+        Path orders = waitingEndpoint("orders", "{\"releaseSignalId\":\"${file.baseName}\"}");
+        Path payments = Drops.endpoint(api, "payments", "copy",
+                "\"notify\":{\"on\":\"success\",\"releaseSignalId\":\"${file.baseName}\",\"signalCounterName\":\"paid\"}");
+        drop(stack, orders, "inv-1.txt", "order".getBytes());
+        drop(stack, orders, "inv-2.txt", "order".getBytes());
+        awaitState(api, "orders", "WAITING", 2);
+        drop(stack, payments, "inv-2.txt", "payment".getBytes());
+        awaitFinished(api, "payments", 1);
+        JsonObject released = awaitState(api, "orders", "SUCCEEDED", 1).get(0);
+        assertEquals("inv-2.txt", released.getString("source"));
+        assertEquals("1", released.getJsonObject("attributes").getString("wait.counter.paid"));
+        assertEquals(1, awaitState(api, "orders", "WAITING", 1).size(), "inv-1 still waits for its payment");
+    }
+
+    @Test
+    void signalsFromTheQueueCountAndMalformedOnesGoToTheRejectedQueueWithAReason() throws Exception {
+        String brokerPort = System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
+        try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + brokerPort);
+             JMSContext jms = factory.createContext("conveyor", "conveyor", JMSContext.AUTO_ACKNOWLEDGE)) {
+            var signals = jms.createQueue("conveyor.signals");
+            jms.createProducer().setProperty("signalId", "from-jms").send(signals, "{\"delta\":2}");
+            jms.createProducer().send(signals, "{\"delta\":1}");
+            jms.createProducer().setProperty("signalId", "from-jms").send(signals, "{\"delta\":\"two\"}");
+
+            Instant deadline = Instant.now().plusSeconds(30);
+            while (api.get("signals/from-jms").status() != 200 && Instant.now().isBefore(deadline)) {
+                Thread.sleep(100);
+            }
+            assertEquals(2, api.get("signals/from-jms").object().getInt("total"));
+            try (JMSConsumer rejected = jms.createConsumer(jms.createQueue("conveyor.signals.rejected"))) {
+                Message first = rejected.receive(30_000);
+                Message second = rejected.receive(30_000);
+                assertNotNull(first, "a message without signalId is rejected, not dropped");
+                assertNotNull(second, "a delta that is not a whole number is rejected");
+                String reasons = first.getStringProperty("rejectionReason") + " | " + second.getStringProperty("rejectionReason");
+                assertTrue(reasons.contains("signalId") && reasons.contains("delta"), reasons);
+                assertEquals("{\"delta\":1}", first.getBody(String.class), "the rejected message keeps its body");
+            }
+        }
+        assertEquals(2, api.get("signals/from-jms").object().getInt("total"), "the malformed notify counted nothing");
+    }
+
+    @Test
+    void badNotifiesAreRefusedNamingTheField() {
+        assertRefused(api.post("signals/x", "{\"delta\":1.5}"), "delta");
+        assertRefused(api.post("signals/x", "{\"counterName\":\"\"}"), "counterName");
+        assertRefused(api.post("signals/x", "{\"counter\":\"a\"}"), "counter");
+        assertRefused(api.post("signals/%20", "{}"), "signalId");
+        assertEquals(404, api.get("signals/never-notified").status());
+    }
+
+    private static void assertRefused(Reply reply, String field) {
+        assertEquals(400, reply.status(), reply::toString);
+        assertEquals(field, reply.object().getString("field"), reply::toString);
+    }
+
+    @Test
+    void waitingJobsAndSignalsSurviveARestart() throws Exception {
+        Path folder = waitingEndpoint("waits-across-restart", "{\"releaseSignalId\":\"restart-${file.baseName}\",\"targetSignalCount\":\"2\"}");
+        drop(stack, folder, "kept.txt", "kept".getBytes());
+        awaitState(api, "waits-across-restart", "WAITING", 1);
+        signal("restart-kept", "{}");
+
+        stack.restartPayara();
+
+        assertEquals(1, api.get("signals/restart-kept").object().getInt("total"));
+        assertEquals("WAITING", onlyJob("waits-across-restart").getString("state"));
+        signal("restart-kept", "{}");
+        assertEquals("SUCCEEDED", awaitFinished(api, "waits-across-restart", 1).get(0).getString("state"));
+    }
+}
