@@ -26,18 +26,6 @@ final class PenaltyBox {
         }
     }
 
-    boolean isPenalized(String signalId) {
-        Instant end = until.get(signalId);
-        if (end == null) {
-            return false;
-        }
-        if (clock.instant().isBefore(end)) {
-            return true;
-        }
-        until.remove(signalId, end);
-        return false;
-    }
-
     /** The ids penalized now. */
     Set<String> penalized() {
         Instant now = clock.instant();

@@ -1,0 +1,72 @@
+package dev.conveyor.signal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.conveyor.common.ConveyorException;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class NotifyTest {
+
+    private static JsonObject json(String text) {
+        try (var reader = Json.createReader(new StringReader(text))) {
+            return reader.readObject();
+        }
+    }
+
+    private static NotifySpec notify(String text) {
+        return NotifySpec.SETTING_TYPE.read("notify", json(text)).orElseThrow();
+    }
+
+    @Test
+    void aRequestDefaultsToOneOnTheDefaultCounter() {
+        assertEquals(new NotifyRequest("default", 1, Map.of()), NotifyRequest.parse(json("{}")));
+        assertEquals(new NotifyRequest("pages", -2, Map.of("customer", "acme", "priority", "3")),
+                NotifyRequest.parse(json("{\"counterName\":\"pages\",\"delta\":-2,\"attributes\":{\"customer\":\"acme\",\"priority\":3}}")));
+    }
+
+    @Test
+    void badRequestsNameTheirField() {
+        assertEquals("delta", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(json("{\"delta\":1.5}"))).field());
+        assertEquals("delta", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(json("{\"delta\":\"1\"}"))).field());
+        assertEquals("counterName", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(json("{\"counterName\":\" \"}"))).field());
+        assertEquals("count", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(json("{\"count\":1}"))).field());
+        assertEquals("attributes.nested", assertThrows(ConveyorException.class,
+                () -> NotifyRequest.parse(json("{\"attributes\":{\"nested\":{}}}"))).field());
+    }
+
+    @Test
+    void anEndpointNotifiesOnWhatItIsToldTo() {
+        assertTrue(notify("{\"releaseSignalId\":\"a\"}").appliesTo(true));
+        assertFalse(notify("{\"releaseSignalId\":\"a\"}").appliesTo(false));
+        assertTrue(notify("{\"releaseSignalId\":\"a\",\"on\":\"failure\"}").appliesTo(false));
+        assertTrue(notify("{\"releaseSignalId\":\"a\",\"on\":\"completion\"}").appliesTo(false));
+        assertTrue(notify("{\"releaseSignalId\":\"a\",\"on\":\"completion\"}").appliesTo(true));
+    }
+
+    @Test
+    void onlyAttributesMatchingTheCacheRegexTravel() {
+        Map<String, String> job = Map.of("file.name", "a.pdf", "fragment.index", "3", "fragment.count", "20");
+        assertEquals(Map.of("fragment.index", "3", "fragment.count", "20"),
+                notify("{\"releaseSignalId\":\"a\",\"attributeCacheRegex\":\"fragment[.].*\"}").cachedAttributes(job));
+        assertEquals(Map.of(), notify("{\"releaseSignalId\":\"a\"}").cachedAttributes(job));
+        assertEquals("notify.attributeCacheRegex", assertThrows(ConveyorException.class,
+                () -> notify("{\"releaseSignalId\":\"a\",\"attributeCacheRegex\":\"(\"}")).field());
+    }
+
+    @Test
+    void releasedJobsGetTheCountersAndTheSignalAttributesByCopyMode() {
+        SignalCounts counts = SignalCounts.EMPTY.notify("default", 2, Map.of("customer", "acme", "file.name", "from-signal"));
+        SignalCounts.Release release = counts.release(null, 2, 1, 1);
+        Map<String, String> job = Map.of("file.name", "order.txt");
+        assertEquals(Map.of("customer", "acme", "wait.counter.default", "2"), ReleaseAttributes.of(job, release, false));
+        assertEquals(Map.of("customer", "acme", "file.name", "from-signal", "wait.counter.default", "2"),
+                ReleaseAttributes.of(job, release, true));
+    }
+}
