@@ -7,6 +7,7 @@ import static dev.conveyor.endpoint.SettingType.LONG;
 import static dev.conveyor.endpoint.SettingType.OUTPUT_MAPPINGS;
 import static dev.conveyor.endpoint.SettingType.STRING;
 
+import dev.conveyor.signal.FanOutSpec;
 import dev.conveyor.signal.NotifySpec;
 import dev.conveyor.signal.WaitSpec;
 import java.util.List;
@@ -74,11 +75,15 @@ public final class EndpointSettings {
             "A finished job sends a release signal: {\"on\": \"success\", \"releaseSignalId\": \"${file.baseName}\", ...}; "
                     + "see Release signals. null: no signal.");
 
+    public static final Setting<Optional<FanOutSpec>> FAN_OUT = new Setting<>("fanOut", FanOutSpec.SETTING_TYPE, Optional.empty(), false,
+            "Every result becomes a child job of another endpoint and the job waits for them, then joins their results: "
+                    + "{\"endpoint\": \"pages\", \"joinOperation\": \"pdf.merge\"}; see Fan-out and fan-in. null: no fan-out.");
+
     /** Every setting, in the manual's order, then Conveyor's own. */
     public static final List<Setting<?>> ALL = List.of(NAME, DESCRIPTION, PATH, ASYNCHRONOUS, CRON_EXPRESSION, REPEAT_INTERVAL,
             REPEAT_COUNT, THROTTLE, USER_NAME, DOMAIN_NAME, BATCH_SIZE, WAIT_TIME, EXCLUDE_FILE_PATTERN, INCLUDE_FILE_PATTERN,
             RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE, OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION,
-            OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, WAIT, NOTIFY);
+            OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, WAIT, NOTIFY, FAN_OUT);
 
     /** The settings the service-wide defaults ("Watched Folder service" settings) may give. */
     public static final List<Setting<?>> SERVICE_WIDE = ALL.stream().filter(Setting::serviceWide).toList();

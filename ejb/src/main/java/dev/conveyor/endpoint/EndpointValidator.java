@@ -5,6 +5,8 @@ import static dev.conveyor.endpoint.EndpointSettings.*;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.Parameter;
+import dev.conveyor.operation.ParameterType;
+import dev.conveyor.signal.FanOutSpec;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -61,6 +63,7 @@ public final class EndpointValidator {
         if (s.get(WAIT).isPresent()) {
             checkOutputFolder(WAIT.name() + ".expiredFolder", s.get(WAIT).get().expiredFolder(), folder, false, false);
         }
+        s.get(FAN_OUT).ifPresent(fanOut -> checkFanOut(fanOut, s));
         checkInputMappings(operation, s.get(INPUT_PARAMETER_MAPPINGS));
         checkOutputMappings(operation, s.get(OUTPUT_PARAMETER_MAPPINGS));
         return folder;
@@ -166,6 +169,25 @@ public final class EndpointValidator {
         }
         return folder.orElseThrow(() -> ConveyorException.invalidField(PATH.name(),
                 "'" + path + "' is not below an allowed root (CONVEYOR_ROOTS: " + roots.roots() + ")"));
+    }
+
+    /** A fan-out's parents wait on their children, so the endpoint cannot also wait before running; the join takes a list. */
+    private void checkFanOut(FanOutSpec fanOut, SettingValues s) {
+        if (s.get(WAIT).isPresent()) {
+            throw ConveyorException.invalidField(FAN_OUT.name(), "an endpoint with a fanOut cannot have a wait as well: "
+                    + "its jobs already wait, for their children");
+        }
+        if (fanOut.endpoint().equals(s.get(NAME))) {
+            throw ConveyorException.invalidField(FAN_OUT.name() + ".endpoint", "must be another endpoint: a job cannot be its own fragment");
+        }
+        Operation join = operations.apply(fanOut.joinOperation()).orElseThrow(() -> ConveyorException.invalidField(
+                FAN_OUT.name() + ".joinOperation", "no operation is named '" + fanOut.joinOperation() + "'; GET /api/operations lists them"));
+        boolean takesList = join.inputs().stream().anyMatch(input -> input.name().equals(Operation.INPUT)
+                && input.type() == ParameterType.DOCUMENT_LIST);
+        if (!takesList) {
+            throw ConveyorException.invalidField(FAN_OUT.name() + ".joinOperation", "'" + fanOut.joinOperation()
+                    + "' does not take a document list as 'input'; the join gets the children's results, e.g. pdf.merge or archive.zip");
+        }
     }
 
     private Operation checkOperation(String name) {

@@ -8,6 +8,7 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
+import dev.conveyor.signal.FanOut;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -22,6 +23,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -42,6 +44,9 @@ public class JobCompletion {
 
     @Inject
     Event<JobFinished> finished;
+
+    @Inject
+    FanOut fanOut;
 
     private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom());
 
@@ -77,13 +82,23 @@ public class JobCompletion {
                     List.of(), Instant.now());
             return;
         }
-        clearStageAfterCommit(StageFolder.of(endpoint.folder(), jobId));
+        boolean succeeded = Boolean.TRUE.equals(job.getSucceeded());
+        String reason = job.getFailureReason();
         try {
-            if (Boolean.TRUE.equals(job.getSucceeded())) {
+            if (succeeded && FanOut.splits(endpoint, job)) {
+                Optional<String> refused = fanOut.split(job, endpoint);
+                if (refused.isEmpty()) {
+                    return;
+                }
+                succeeded = false;
+                reason = refused.get();
+            }
+            clearStageAfterCommit(StageFolder.of(endpoint.folder(), jobId));
+            if (succeeded) {
                 job.succeed(publisher.publishSuccess(endpoint, job.getId(), job.getSource()), Instant.now());
             } else {
-                job.fail(job.getFailureReason(), publisher.publishFailure(endpoint, job.getId(), job.getSource(),
-                        job.getFailureReason(), job.getFailureDetail()), Instant.now());
+                job.fail(reason, publisher.publishFailure(endpoint, job.getId(), job.getSource(), reason, job.getFailureDetail()),
+                        Instant.now());
             }
         } catch (IOException e) {
             LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(job.getId(), e), e);

@@ -71,6 +71,12 @@ public class JobDispatcher {
         jms.createProducer().send(jms.createQueue(JobMessaging.JOBS_QUEUE), jobId);
     }
 
+    /** Sends a job's callback inside the caller's transaction: its outcome was recorded there (a fan-out parent failed by a child). */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public void callback(String jobId) {
+        jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), jobId);
+    }
+
     /** Sends a WRITING job's callback again, for a result write that was interrupted; a repeat is harmless. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void resendCallback(String jobId) {

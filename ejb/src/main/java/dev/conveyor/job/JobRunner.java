@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
 import static dev.conveyor.endpoint.EndpointSettings.INPUT_PARAMETER_MAPPINGS;
 import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
 import static dev.conveyor.endpoint.EndpointSettings.OUTPUT_PARAMETER_MAPPINGS;
@@ -8,6 +9,7 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.FolderTemplate;
+import dev.conveyor.endpoint.InputMapping;
 import dev.conveyor.node.ThisNode;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
@@ -70,7 +72,8 @@ public class JobRunner {
         String giveUp = job.getAttempts() >= MAX_ATTEMPTS ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
         job.start(node.id());
         node.beginWork(jobId);
-        return Optional.of(new RunRequest(jobId, endpoint.get(), job.getSource(), giveUp));
+        return Optional.of(new RunRequest(jobId, endpoint.get(), job.getSource(), giveUp,
+                endpoint.get().get(FAN_OUT).isPresent() && job.hasWaited()));
     }
 
     private boolean startable(Job job) {
@@ -99,9 +102,13 @@ public class JobRunner {
             return Outcome.failure(request.jobId(), request.giveUpReason(), null);
         }
         EndpointConfig endpoint = request.endpoint();
-        String operationName = endpoint.get(OPERATION_NAME);
         StageFolder stage = StageFolder.of(endpoint.folder(), request.jobId());
         Path staged = stage.input(request.source());
+        // A join runs over the children's results, with the operation's defaults: the endpoint's mappings are the split's.
+        String operationName = request.joining() ? endpoint.get(FAN_OUT).orElseThrow().joinOperation() : endpoint.get(OPERATION_NAME);
+        Path input = request.joining() ? Fragments.folder(stage) : staged;
+        Map<String, InputMapping> inputMappings = request.joining() ? Map.of() : endpoint.get(INPUT_PARAMETER_MAPPINGS);
+        Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
         Optional<Operation> operation = operations.find(operationName);
         if (operation.isEmpty()) {
             return Outcome.failure(request.jobId(), MessageId.OPERATION_FAILED.format(operationName, request.source(),
@@ -112,11 +119,11 @@ public class JobRunner {
             ResultFiles.deleteTree(stage.work());
             ResultFiles.deleteTree(stage.output());
             Files.createDirectories(stage.output());
-            Map<String, Object> inputs = InputResolver.resolve(operation.get(), endpoint.get(INPUT_PARAMETER_MAPPINGS), staged);
+            Map<String, Object> inputs = InputResolver.resolve(operation.get(), inputMappings, input);
             Map<String, Object> outputs = operation.get().run(new OperationContext(inputs, Files.createDirectories(stage.work())));
             FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(),
                     request.source(), RANDOM);
-            stage.writeResultUnits(OutputPlacer.place(outputs, endpoint.get(OUTPUT_PARAMETER_MAPPINGS), staged, values, stage.output()));
+            stage.writeResultUnits(OutputPlacer.place(outputs, outputMappings, staged, values, stage.output()));
             ResultFiles.deleteTree(stage.work());
             return Outcome.success(request.jobId());
         } catch (Exception e) {

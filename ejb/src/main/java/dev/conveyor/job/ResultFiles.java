@@ -153,7 +153,7 @@ final class ResultFiles {
         }
     }
 
-    private static void copyTree(Path source, Path target) throws IOException {
+    static void copyTree(Path source, Path target) throws IOException {
         try (var walk = Files.walk(source)) {
             for (Path from : (Iterable<Path>) walk::iterator) {
                 Path to = target.resolve(source.relativize(from).toString());

@@ -5,12 +5,12 @@ import static dev.conveyor.endpoint.EndpointSettings.FAILURE_FOLDER;
 import static dev.conveyor.endpoint.EndpointSettings.INCLUDE_FILE_PATTERN;
 import static dev.conveyor.endpoint.EndpointSettings.PRESERVE_FOLDER;
 import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
-import static dev.conveyor.endpoint.EndpointSettings.WAIT;
 
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FilePattern;
 import dev.conveyor.endpoint.FolderTemplate;
+import dev.conveyor.signal.WaitSpec;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.HashSet;
@@ -41,7 +41,7 @@ public final class FileSelection implements Predicate<String> {
         String excluded = endpoint.get(EXCLUDE_FILE_PATTERN);
         Set<String> own = new HashSet<>(Set.of(Endpoint.STAGE_FOLDER));
         List<String> outputs = new ArrayList<>(List.of(endpoint.get(RESULT_FOLDER), endpoint.get(PRESERVE_FOLDER), endpoint.get(FAILURE_FOLDER)));
-        endpoint.get(WAIT).ifPresent(wait -> outputs.add(wait.expiredFolder()));
+        WaitSpec.of(endpoint).ifPresent(wait -> outputs.add(wait.expiredFolder()));
         for (String template : outputs) {
             if (template.isEmpty()) {
                 continue;

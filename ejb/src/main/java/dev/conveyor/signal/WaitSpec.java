@@ -1,6 +1,8 @@
 package dev.conveyor.signal;
 
 import dev.conveyor.endpoint.Durations;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.SettingFields;
 import dev.conveyor.endpoint.SettingType;
 import dev.conveyor.expression.AttributeExpression;
@@ -34,6 +36,8 @@ public record WaitSpec(AttributeExpression releaseSignalId, AttributeExpression 
     public static final String KEEP = "keep";
     public static final String KEEP_ORIGINAL = "keeporiginal";
     public static final String REPLACE = "replace";
+    public static final String DEFAULT_EXPIRED_FOLDER = "expired/%Y/%M/%D/";
+    public static final int DEFAULT_BUFFER_COUNT = 100;
 
     public static final SettingType<Optional<WaitSpec>> SETTING_TYPE = SettingType.optionalObject(
             "an object with releaseSignalId and optional targetSignalCount, signalCounterName, releasableCount, "
@@ -52,11 +56,16 @@ public record WaitSpec(AttributeExpression releaseSignalId, AttributeExpression 
                 fields.string("signalCounterName", ""),
                 fields.expression("releasableCount", "1"),
                 fields.duration("expirationDuration", Duration.ofMinutes(10)),
-                fields.string("expiredFolder", "expired/%Y/%M/%D/"),
+                fields.string("expiredFolder", DEFAULT_EXPIRED_FOLDER),
                 fields.choice("waitMode", TRANSFER, Set.of(TRANSFER, KEEP)).equals(KEEP),
                 fields.duration("waitPenaltyDuration", Duration.ZERO),
-                fields.integer("waitBufferCount", 100, 1),
+                fields.integer("waitBufferCount", DEFAULT_BUFFER_COUNT, 1),
                 fields.choice("attributeCopyMode", KEEP_ORIGINAL, Set.of(KEEP_ORIGINAL, REPLACE)).equals(REPLACE));
+    }
+
+    /** How jobs of {@code endpoint} wait: its wait, or, for the parents of a fan-out, on their children. */
+    public static Optional<WaitSpec> of(EndpointConfig endpoint) {
+        return endpoint.get(EndpointSettings.WAIT).or(() -> endpoint.get(EndpointSettings.FAN_OUT).map(FanOutSpec::parentWait));
     }
 
     JsonValue toJson() {

@@ -1,7 +1,5 @@
 package dev.conveyor.signal;
 
-import static dev.conveyor.endpoint.EndpointSettings.WAIT;
-
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
@@ -56,7 +54,7 @@ public class WaitSweep {
     void sweep() {
         try {
             for (EndpointConfig endpoint : endpoints.configs()) {
-                endpoint.get(WAIT).ifPresent(wait -> sweep(endpoint, wait));
+                WaitSpec.of(endpoint).ifPresent(wait -> sweep(endpoint, wait));
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, MessageId.SWEEP_FAILED.format(e), e);

@@ -143,7 +143,7 @@ public class WaitingRoom {
         List<Job> released = new ArrayList<>();
         for (var group : byEndpoint.entrySet()) {
             Optional<EndpointConfig> endpoint = endpoints.config(group.getKey());
-            Optional<WaitSpec> wait = endpoint.flatMap(config -> config.get(WAIT));
+            Optional<WaitSpec> wait = endpoint.flatMap(WaitSpec::of);
             if (wait.isEmpty() || refusal(wait.get(), group.getValue().get(0).getAttributes()).isPresent()) {
                 continue;
             }

@@ -45,7 +45,8 @@ class AdminApiIT {
 
     private static final Set<String> NEEDS_BROKER = Set.of("JobWorker", "ResultWriter", "JobDispatcher",
             "JobRunner", "JobCompletion", "Recovery", "BatchSchedule",
-            "WaitingRoom", "WaitSweep", "SignalService", "JobNotifier", "SignalListener", "SignalResource");
+            "WaitingRoom", "WaitSweep", "SignalService", "JobNotifier", "SignalListener", "SignalResource",
+            "signal/FanOut.class", "FanIn");
 
     @ArquillianResource
     URL root;

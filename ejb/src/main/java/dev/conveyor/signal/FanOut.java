@@ -1,0 +1,100 @@
+package dev.conveyor.signal;
+
+import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
+import static dev.conveyor.endpoint.EndpointSettings.DOMAIN_NAME;
+import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
+import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
+import static dev.conveyor.endpoint.EndpointSettings.USER_NAME;
+import static dev.conveyor.signal.FanOutSpec.FRAGMENT_COUNT;
+import static dev.conveyor.signal.FanOutSpec.FRAGMENT_IDENTIFIER;
+import static dev.conveyor.signal.FanOutSpec.FRAGMENT_INDEX;
+
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.job.Fragments;
+import dev.conveyor.job.Job;
+import dev.conveyor.job.JobAttributes;
+import dev.conveyor.job.JobDispatcher;
+import dev.conveyor.job.StageFolder;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The split half of a fan-out: a parent whose operation succeeded sends each result out as a
+ * child job and waits for them. Done in the transaction that would have written the parent's
+ * results; child ids follow from the parent's id and the index, so a repeat after a crash makes
+ * the same children, not more.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.MANDATORY)
+public class FanOut {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    EndpointService endpoints;
+
+    @Inject
+    JobDispatcher dispatcher;
+
+    /** Whether the job's results fan out now: its endpoint fans out and the job has not been back from waiting. */
+    public static boolean splits(EndpointConfig endpoint, Job job) {
+        return endpoint.get(FAN_OUT).isPresent() && !job.hasWaited();
+    }
+
+    /** Splits the parent and parks it; empty when done, else why the parent fails instead. */
+    public Optional<String> split(Job parent, EndpointConfig endpoint) throws IOException {
+        FanOutSpec spec = endpoint.get(FAN_OUT).orElseThrow();
+        Optional<EndpointConfig> target = endpoints.config(spec.endpoint());
+        if (target.isEmpty()) {
+            return Optional.of("fanOut.endpoint '" + spec.endpoint() + "' does not exist; create it, then drop the file again");
+        }
+        EndpointConfig children = target.get();
+        List<Path> fragments = Fragments.of(StageFolder.of(endpoint.folder(), parent.getId()));
+        if (fragments.isEmpty()) {
+            return Optional.of("operation '" + endpoint.get(OPERATION_NAME)
+                    + "' made no results to fan out");
+        }
+        String count = Integer.toString(fragments.size());
+        List<String> childIds = new ArrayList<>();
+        for (int index = 1; index <= fragments.size(); index++) {
+            String childId = UUID.nameUUIDFromBytes((parent.getId() + "/" + index).getBytes(StandardCharsets.UTF_8)).toString();
+            String name = fragments.get(index - 1).getFileName().toString();
+            StageFolder childStage = StageFolder.of(children.folder(), childId);
+            Fragments.moveToChild(fragments.get(index - 1), childStage, name);
+            if (em.find(Job.class, childId) == null) {
+                Job child = new Job(childId, children.name(), name, children.get(USER_NAME), children.get(DOMAIN_NAME), Instant.now());
+                child.putAttributes(JobAttributes.of(childId, children.name(), name, Files.size(childStage.input(name)),
+                        children.get(USER_NAME)));
+                child.putAttributes(Map.of(FRAGMENT_IDENTIFIER, parent.getId(), FRAGMENT_INDEX, Integer.toString(index),
+                        FRAGMENT_COUNT, count));
+                em.persist(child);
+                childIds.add(childId);
+            }
+        }
+        parent.putAttributes(Map.of(FRAGMENT_IDENTIFIER, parent.getId(), FRAGMENT_COUNT, count));
+        parent.park(parent.getId());
+        // The row exists before any child can notify, so the children never race to create it.
+        Signal.lockedOrCreated(em, parent.getId());
+        em.flush();
+        if (children.get(ASYNCHRONOUS) && !childIds.isEmpty()) {
+            dispatcher.queue(childIds);
+        }
+        return Optional.empty();
+    }
+}
