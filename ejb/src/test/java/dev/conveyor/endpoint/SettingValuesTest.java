@@ -304,7 +304,8 @@ class SettingValuesTest {
                  "outputParameterMappings":{"output":"%F.txt"},
                  "wait":{"releaseSignalId":"${fragment.identifier}","targetSignalCount":"${fragment.count}","waitMode":"keep",
                          "expirationDuration":"90 s","attributeCopyMode":"replace"},
-                 "notify":{"on":"completion","releaseSignalId":"${file.baseName}","attributeCacheRegex":"customer[.].*"}}""");
+                 "notify":{"on":"completion","releaseSignalId":"${file.baseName}","attributeCacheRegex":"customer[.].*"},
+                 "fanOut":{"endpoint":"pages","joinOperation":"pdf.merge","onChildFailure":"expire"}}""");
         assertEquals(EndpointSettings.ALL.size(), EndpointSettings.ALL.stream().filter(values::has).count());
 
         SettingValues again = SettingValues.fromJsonText(values.toJsonText(), EndpointSettings.ALL);
