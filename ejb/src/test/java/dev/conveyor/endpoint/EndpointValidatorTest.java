@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.operation.ArchiveZipOperation;
 import dev.conveyor.operation.CopyOperation;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationContext;
@@ -65,7 +66,8 @@ class EndpointValidatorTest {
         }
     }
 
-    private static final Map<String, Operation> OPERATIONS = Map.of("copy", new CopyOperation(), "xslt", new XsltOperation());
+    private static final Map<String, Operation> OPERATIONS = Map.of("copy", new CopyOperation(), "xslt", new XsltOperation(),
+            "archive.zip", new ArchiveZipOperation());
 
     /** A valid endpoint as given in a request, changed one field at a time by the tests. */
     private final Map<String, JsonValue> given = new LinkedHashMap<>(Map.of(
@@ -669,6 +671,31 @@ class EndpointValidatorTest {
     }
 
     // --- service-wide defaults ---
+
+    @Test
+    void anExpiredFolderFollowsTheRulesOfTheFailureFolder() {
+        set("wait", json("{\"releaseSignalId\":\"${file.baseName}\",\"expiredFolder\":\"/elsewhere/\"}"));
+        assertRefused("wait.expiredFolder", "must be relative to the watched folder");
+        set("wait", json("{\"releaseSignalId\":\"${file.baseName}\",\"expiredFolder\":\"stage/x\"}"));
+        assertRefused("wait.expiredFolder", "stage folder");
+        set("wait", json("{\"releaseSignalId\":\"${file.baseName}\"}"));
+        assertValid();
+    }
+
+    @Test
+    void aFanOutNeedsAJoinThatTakesAListAndNoWaitBesideIt() {
+        set("fanOut", json("{\"endpoint\":\"pages\",\"joinOperation\":\"archive.zip\"}"));
+        assertValid();
+        set("fanOut", json("{\"endpoint\":\"pages\",\"joinOperation\":\"copy\"}"));
+        assertRefused("fanOut.joinOperation", "does not take a document list");
+        set("fanOut", json("{\"endpoint\":\"pages\",\"joinOperation\":\"zip.all\"}"));
+        assertRefused("fanOut.joinOperation", "no operation is named 'zip.all'");
+        set("fanOut", json("{\"endpoint\":\"invoices\",\"joinOperation\":\"archive.zip\"}"));
+        assertRefused("fanOut.endpoint", "must be another endpoint");
+        set("fanOut", json("{\"endpoint\":\"pages\",\"joinOperation\":\"archive.zip\"}"));
+        set("wait", json("{\"releaseSignalId\":\"${file.baseName}\"}"));
+        assertRefused("fanOut", "cannot have a wait as well");
+    }
 
     private static SettingValues serviceDefaults(String json) {
         return SettingValues.fromJson(json(json).asJsonObject(), EndpointSettings.SERVICE_WIDE);
