@@ -148,6 +148,22 @@ class SignalsStackIT {
     }
 
     @Test
+    void inKeepModeNothingNewerIsTakenWhileAJobWaits() throws Exception {
+        Path folder = waitingEndpoint("waits-in-order", "{\"releaseSignalId\":\"keep-${file.baseName}\",\"waitMode\":\"keep\"}");
+        drop(stack, folder, "first.txt", "1".getBytes());
+        awaitState(api, "waits-in-order", "WAITING", 1);
+        drop(stack, folder, "second.txt", "2".getBytes());
+        Thread.sleep(4000); // four scans
+        assertEquals(1, api.get("jobs?endpoint=waits-in-order").array().size(), "second.txt is not taken while first.txt waits");
+        assertTrue(Files.exists(folder.resolve("second.txt")));
+
+        signal("keep-first", "{}");
+        awaitState(api, "waits-in-order", "SUCCEEDED", 1);
+        JsonObject second = awaitState(api, "waits-in-order", "WAITING", 1).get(0);
+        assertEquals("second.txt", second.getString("source"), "taken once the first was released");
+    }
+
+    @Test
     void badNotifiesAreRefusedNamingTheField() {
         assertRefused(api.post("signals/x", "{\"delta\":1.5}"), "delta");
         assertRefused(api.post("signals/x", "{\"counterName\":\"\"}"), "counterName");
