@@ -40,6 +40,11 @@ public record SignalCounts(Map<String, Long> counters, Map<String, String> attri
         return counters.getOrDefault(counterName, 0L);
     }
 
+    /** Every counter at zero and no credit left: nothing a later job could be released by. */
+    public boolean isSpent() {
+        return releasable == 0 && counters.values().stream().allMatch(count -> count == 0);
+    }
+
     public long total() {
         return counters.values().stream().mapToLong(Long::longValue).sum();
     }

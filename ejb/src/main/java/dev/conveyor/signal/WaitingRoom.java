@@ -125,7 +125,8 @@ public class WaitingRoom {
 
     /**
      * Releases, oldest first, the jobs waiting for {@code signal} that its counts let go, and
-     * queues those of asynchronous endpoints; the signal is locked by the caller. Jobs of one
+     * queues those of asynchronous endpoints; the signal is locked by the caller, and removed
+     * when the release used it up and no job waits for it any more. Jobs of one
      * endpoint are judged together by the wait settings worked out for the oldest of them.
      */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
@@ -161,6 +162,10 @@ public class WaitingRoom {
         }
         if (!released.isEmpty()) {
             signal.update(counts, Instant.now());
+            // As the seed's cache does: a signal used up, with nobody left waiting for it, is removed.
+            if (released.size() == waiting.size() && counts.isSpent()) {
+                em.remove(signal);
+            }
         }
         return released;
     }

@@ -1,6 +1,8 @@
 package dev.conveyor.signal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -89,6 +91,13 @@ class SignalCountsTest {
         SignalCounts counts = SignalCounts.EMPTY.notify("default", 1, Map.of("customer", "acme", "batch", "1"))
                 .notify("default", 1, Map.of("batch", "2"));
         assertEquals(Map.of("customer", "acme", "batch", "2"), counts.attributes());
+    }
+
+    @Test
+    void aSignalIsSpentWhenNothingIsLeftToReleaseBy() {
+        assertTrue(notified("default", 3).release(null, 3, 1, 1).after().isSpent());
+        assertFalse(notified("default", 4).release(null, 3, 1, 1).after().isSpent(), "one left over");
+        assertFalse(notified("default", 3).release(null, 3, 2, 1).after().isSpent(), "credit for one more job");
     }
 
     @Test
