@@ -1,6 +1,8 @@
 package dev.conveyor.common;
 
 import dev.conveyor.job.Recovery;
+import dev.conveyor.node.Leases;
+import dev.conveyor.node.ThisNode;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.batch.runtime.BatchRuntime;
@@ -11,6 +13,7 @@ import jakarta.ejb.Timeout;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -26,8 +29,17 @@ public class BatchSchedule {
     private static final Logger LOG = Logger.getLogger(BatchSchedule.class.getName());
     private static final long RECOVERY_AFTER_START_MS = 15_000;
 
+    /** Longer than the purge takes, shorter than a day. */
+    private static final Duration PURGE_LEASE = Duration.ofHours(1);
+
     @Resource
     TimerService timers;
+
+    @Inject
+    Leases leases;
+
+    @Inject
+    ThisNode node;
 
     @PostConstruct
     void recoverSoonAfterStart() {
@@ -59,9 +71,12 @@ public class BatchSchedule {
         }
     }
 
+    /** Every node's timer fires; the node that takes the day's lease runs the purge, once for the cluster. */
     @Schedule(hour = "3", minute = "15", persistent = false)
     void purge() {
-        start(BatchJobs.PURGE);
+        if (leases.hold("batch:" + BatchJobs.PURGE, node.id(), PURGE_LEASE)) {
+            start(BatchJobs.PURGE);
+        }
     }
 
     /**

@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -68,9 +69,11 @@ public class EndpointScanner {
 
     /**
      * Starts what an earlier scan left STAGED (a dispatch that failed, a crash between claim and
-     * dispatch), then claims new files. Returns how many were claimed.
+     * dispatch), then claims new files. Returns how many were claimed. {@code stillHeld} renews
+     * the endpoint's lease; a synchronous endpoint asks it before each operation it runs, and
+     * stops when the lease went to another node (the jobs left STAGED are that node's now).
      */
-    public int scan(String endpointName, StabilityCheck stability) throws IOException {
+    public int scan(String endpointName, StabilityCheck stability, BooleanSupplier stillHeld) throws IOException {
         Optional<EndpointConfig> found = endpoints.config(endpointName);
         if (found.isEmpty() || found.get().state() != EndpointState.ENABLED) {
             return 0;
@@ -79,7 +82,7 @@ public class EndpointScanner {
         List<String> toStart = new ArrayList<>(jobs.staged(endpointName));
         int room = JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName));
         if (room == 0 || keepsOrderBehindWaitingJob(endpoint)) {
-            start(endpoint, toStart);
+            start(endpoint, toStart, stillHeld);
             return 0;
         }
         Instant oldEnough = Instant.now().minusMillis(endpoint.get(WAIT_TIME));
@@ -101,7 +104,7 @@ public class EndpointScanner {
                 toStart.add(jobId.get());
             }
         }
-        start(endpoint, toStart);
+        start(endpoint, toStart, stillHeld);
         return claimed;
     }
 
@@ -110,7 +113,7 @@ public class EndpointScanner {
         return endpoint.get(WAIT).map(WaitSpec::keepOrder).orElse(false) && jobs.waiting(endpoint.name()) > 0;
     }
 
-    private void start(EndpointConfig endpoint, List<String> claimed) {
+    private void start(EndpointConfig endpoint, List<String> claimed, BooleanSupplier stillHeld) {
         List<String> jobIds = claimed;
         if (!jobIds.isEmpty() && endpoint.get(WAIT).isPresent()) {
             WaitingRoom.Parked parked = waitingRoom.park(endpoint, jobIds);
@@ -121,7 +124,12 @@ public class EndpointScanner {
             return;
         }
         if (!endpoint.get(ASYNCHRONOUS)) {
-            jobIds.forEach(jobId -> runner.start(jobId).map(runner::execute).ifPresent(this::finish));
+            for (String jobId : jobIds) {
+                if (!stillHeld.getAsBoolean()) {
+                    return;
+                }
+                runner.start(jobId).map(runner::execute).ifPresent(this::finish);
+            }
             return;
         }
         try {

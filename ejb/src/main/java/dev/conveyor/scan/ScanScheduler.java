@@ -11,10 +11,14 @@ import dev.conveyor.endpoint.EndpointChanged;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.node.Leases;
+import dev.conveyor.node.ThisNode;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.Timeout;
@@ -28,8 +32,10 @@ import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -40,9 +46,15 @@ import java.util.logging.Logger;
 /**
  * One programmatic, non-persistent timer per enabled endpoint: an interval timer, or, for a cron
  * expression, a single-action timer re-armed for the next firing after each scan. Timers follow
- * the database: they are rebuilt from it at start-up and whenever an endpoint change commits, and
- * an endpoint whose repeatCount is used up is not scheduled again. A scan still running when its
- * next firing comes is not started twice.
+ * the database: they are rebuilt from it at start-up, when an endpoint change commits on this
+ * node, and within {@value #RECONCILE_SECONDS} s of a change made on another node; an endpoint
+ * whose repeatCount is used up is not scheduled again. A scan still running when its next firing
+ * comes is not started twice.
+ * <p>
+ * In a cluster every node has the timers, and a scan happens only on the node that holds the
+ * endpoint's lease ({@code scan:<name>} in CNV_LEASE): the holder renews it at every scan, and
+ * when it dies the lease expires (interval + {@link ThisNode#DEAD_AFTER}) and the next node whose
+ * timer fires takes the endpoint over.
  */
 @Singleton
 @Startup
@@ -54,6 +66,7 @@ public class ScanScheduler {
 
     private static final Logger LOG = Logger.getLogger(ScanScheduler.class.getName());
     private static final long FIRST_SCAN_DELAY_MS = 500;
+    static final int RECONCILE_SECONDS = 10;
 
     @Resource
     TimerService timers;
@@ -67,22 +80,82 @@ public class ScanScheduler {
     @Inject
     EndpointScanner scanner;
 
+    @Inject
+    Leases leases;
+
+    @Inject
+    ThisNode node;
+
     private final Set<String> scanning = ConcurrentHashMap.newKeySet();
     private final Map<String, StabilityCheck> stability = new ConcurrentHashMap<>();
+    /** The configuration each endpoint's timer was made for: what reconciling compares with the database. */
+    private final Map<String, EndpointConfig> scheduled = new ConcurrentHashMap<>();
 
     @PostConstruct
     void scheduleAll() {
-        em.createNamedQuery("Endpoint.enabled", Endpoint.class).getResultList()
-                .forEach(endpoint -> endpoints.config(endpoint.getName()).ifPresent(config -> schedule(config, endpoint.getScans())));
+        reconcile();
     }
 
     public void endpointChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) EndpointChanged change) {
-        cancel(change.name());
-        stability.remove(change.name());
-        Endpoint endpoint = em.find(Endpoint.class, change.name());
-        if (endpoint != null) {
-            endpoints.config(change.name()).ifPresent(config -> schedule(config, endpoint.getScans()));
+        reschedule(change.name(), endpoints.config(change.name()));
+    }
+
+    /**
+     * Brings the timers in line with the database: endpoints created, changed, paused or deleted
+     * through another node are seen here within {@value #RECONCILE_SECONDS} seconds. Never throws:
+     * the container would cancel the timer.
+     */
+    @Schedule(hour = "*", minute = "*", second = "*/" + RECONCILE_SECONDS, persistent = false)
+    void reconcile() {
+        try {
+            Map<String, EndpointConfig> current = new HashMap<>();
+            endpoints.configs().forEach(config -> current.put(config.name(), config));
+            for (String name : Set.copyOf(scheduled.keySet())) {
+                if (!current.containsKey(name)) {
+                    reschedule(name, Optional.empty());
+                }
+            }
+            current.forEach((name, config) -> {
+                if (!config.equals(scheduled.get(name))) {
+                    reschedule(name, Optional.of(config));
+                }
+            });
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format("(all)", e), e);
         }
+    }
+
+    private void reschedule(String name, Optional<EndpointConfig> config) {
+        cancel(name);
+        stability.remove(name);
+        scheduled.remove(name);
+        config.ifPresent(endpoint -> {
+            scheduled.put(name, endpoint);
+            Endpoint row = em.find(Endpoint.class, name);
+            schedule(endpoint, row == null ? 0 : row.getScans());
+        });
+    }
+
+    /** A clean stop hands the endpoints over at once instead of after their leases expire. */
+    @PreDestroy
+    void releaseLeases() {
+        scheduled.keySet().forEach(name -> leases.release(leaseName(name), node.id()));
+    }
+
+    static String leaseName(String endpoint) {
+        return "scan:" + endpoint;
+    }
+
+    /** Long enough that the holder renews it at every scan, short enough that a dead holder's endpoint moves soon. */
+    static Duration leaseDuration(EndpointConfig endpoint) {
+        return endpoint.get(CRON_EXPRESSION).isBlank()
+                ? Duration.ofSeconds(endpoint.get(REPEAT_INTERVAL)).plus(ThisNode.DEAD_AFTER)
+                : ThisNode.DEAD_AFTER;
+    }
+
+    private boolean holdsLease(String name) {
+        Optional<EndpointConfig> config = endpoints.config(name);
+        return config.isPresent() && leases.hold(leaseName(name), node.id(), leaseDuration(config.get()));
     }
 
     @Timeout
@@ -92,13 +165,23 @@ public class ScanScheduler {
             return;
         }
         try {
-            scanner.scan(name, stability.computeIfAbsent(name, n -> new StabilityCheck()));
+            if (!holdsLease(name)) {
+                stability.remove(name);
+                rearmCron(name);
+                return;
+            }
+            scanner.scan(name, stability.computeIfAbsent(name, n -> new StabilityCheck()), () -> holdsLease(name));
             afterScan(name, timer);
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
             scanning.remove(name);
         }
+    }
+
+    /** A node that did not scan still keeps its cron timer for the next firing. */
+    private void rearmCron(String name) {
+        endpoints.config(name).filter(config -> !config.get(CRON_EXPRESSION).isBlank()).ifPresent(this::armCron);
     }
 
     /** Counts the scan against repeatCount, and re-arms a cron timer. */
