@@ -71,7 +71,6 @@ public class JobRunner {
         }
         String giveUp = job.getAttempts() >= MAX_ATTEMPTS ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
         job.start(node.id());
-        node.beginWork(jobId);
         return Optional.of(new RunRequest(jobId, endpoint.get(), job.getSource(), giveUp,
                 endpoint.get().get(FAN_OUT).isPresent() && job.hasWaited()));
     }
@@ -90,6 +89,9 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Outcome execute(RunRequest request) {
+        // Registered here, not at the start: a start whose commit failed after the fact would
+        // otherwise leave the job marked as worked on this node for good, and recovery would never take it.
+        node.beginWork(request.jobId());
         try {
             return run(request);
         } finally {

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -42,6 +43,21 @@ public final class CrashTorture {
                 stack.restartBroker();
             }
         },
+        /**
+         * For node 1 of a two-node cluster, which made the endpoint and so scans it: it is killed
+         * and stays dead; node 2 must take over its endpoint and its jobs, and answers for the verdict.
+         */
+        KILL_NODE("kill -9 of the scanning node of two, not restarted") {
+            @Override
+            void strike(Stack stack) {
+                stack.killPayara();
+            }
+
+            @Override
+            Stack survivor(Stack stack) {
+                return stack.node(2);
+            }
+        },
         /** For a stack on PostgreSQL: the machine's PostgreSQL server is restarted (the command that starts it here). */
         RESTART_POSTGRESQL("restart of PostgreSQL") {
             @Override
@@ -61,6 +77,11 @@ public final class CrashTorture {
         }
 
         abstract void strike(Stack stack) throws IOException, InterruptedException;
+
+        /** The stack whose API is there after the faults. */
+        Stack survivor(Stack stack) {
+            return stack;
+        }
     }
 
     private CrashTorture() {
@@ -76,6 +97,7 @@ public final class CrashTorture {
         Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + endpoint));
         Map<String, Integer> sizes = new HashMap<>();
         int dropped = 0;
+        Instant lastFault = null;
         for (int kill = 0; kill <= kills; kill++) {
             int until = files * (kill + 1) / (kills + 1);
             for (; dropped < until; dropped++) {
@@ -89,13 +111,14 @@ public final class CrashTorture {
             if (kill < kills) {
                 Thread.sleep(500 + random.nextInt(4000));
                 fault.strike(stack);
+                lastFault = Instant.now();
             }
         }
-        return verdict(api, fault, endpoint, folder, sizes, files, kills);
+        return verdict(fault.survivor(stack).api(), fault, endpoint, folder, sizes, files, kills, lastFault);
     }
 
     private static Verdict verdict(ApiClient api, Fault fault, String endpoint, Path folder, Map<String, Integer> sizes, int files,
-                                   int kills)
+                                   int kills, Instant lastFault)
             throws Exception {
         Instant deadline = Instant.now().plus(Duration.ofMinutes(15));
         List<JsonObject> jobs = List.of();
@@ -136,9 +159,26 @@ public final class CrashTorture {
                 && succeededWithResultOnDisk == succeeded && succeeded == exactlyOnce;
         return new Verdict(String.format("%s torture: %d files, %d times: %d in result exactly once, %d failed (%d with a reason), "
                         + "%d in stage, %d in input, %d duplicate results, %d wrong contents, %d unfinished jobs, "
-                        + "%d sources with two jobs, %d of %d succeeded jobs agree with the folders: %s",
+                        + "%d sources with two jobs, %d of %d succeeded jobs agree with the folders%s: %s",
                 fault.description, files, kills, exactlyOnce, failed, failedWithReason, inStage, inInput, duplicates, wrongContent, unfinished,
-                jobsPerSourceAboveOne, succeededWithResultOnDisk, succeeded, pass ? "PASS" : "FAIL"), pass);
+                jobsPerSourceAboveOne, succeededWithResultOnDisk, succeeded, afterLastFault(jobs, lastFault), pass ? "PASS" : "FAIL"), pass);
+    }
+
+    /** How soon work went on after the last fault: the next claim (a scan, on whichever node), and the last job's end. */
+    private static String afterLastFault(List<JsonObject> jobs, Instant lastFault) {
+        if (lastFault == null) {
+            return "";
+        }
+        Optional<Instant> nextClaim = jobs.stream().map(job -> Instant.parse(job.getString("createdAt")))
+                .filter(created -> created.isAfter(lastFault)).min(Instant::compareTo);
+        Optional<Instant> lastEnd = jobs.stream().filter(job -> job.containsKey("finishedAt"))
+                .map(job -> Instant.parse(job.getString("finishedAt"))).max(Instant::compareTo);
+        return String.format("; after the last fault the next claim came in %s and the last job ended in %s",
+                nextClaim.map(at -> seconds(lastFault, at)).orElse("(none)"), lastEnd.map(at -> seconds(lastFault, at)).orElse("(none)"));
+    }
+
+    private static String seconds(Instant from, Instant to) {
+        return String.format("%.1f s", Duration.between(from, to).toMillis() / 1000.0);
     }
 
     private static List<Path> regularFiles(Path root) throws IOException {

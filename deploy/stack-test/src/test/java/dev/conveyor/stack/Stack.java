@@ -42,6 +42,20 @@ public final class Stack implements AutoCloseable {
         return new Stack(top, var, password, all);
     }
 
+    /**
+     * Node {@code node} of a cluster on this stack's var/, broker and database: its own Payara
+     * Micro, answering on the cluster's first HTTP port plus {@code node - 1} (a stack that is no
+     * node is the cluster, and its port the first).
+     */
+    public Stack node(int node) {
+        int first = httpPort() - Integer.parseInt(settings.getOrDefault("CONVEYOR_NODE", "1")) + 1;
+        return with(Map.of("CONVEYOR_NODE", Integer.toString(node), "CONVEYOR_HTTP_PORT", Integer.toString(first + node - 1)));
+    }
+
+    private int httpPort() {
+        return Integer.parseInt(settings.getOrDefault("CONVEYOR_HTTP_PORT", System.getenv().getOrDefault("CONVEYOR_HTTP_PORT", "8080")));
+    }
+
     /** A stack for the Maven build's test: folders from failsafe's system properties. */
     public static Stack fromBuild(String password) {
         return new Stack(Path.of(System.getProperty("conveyor.top", ".")),
@@ -63,7 +77,9 @@ public final class Stack implements AutoCloseable {
     /** Kills Payara Micro as a crash would (SIGKILL), leaving the broker running. */
     public void killPayara() {
         try {
-            long pid = Long.parseLong(Files.readString(var.resolve("run").resolve("payara.pid")).strip());
+            String node = settings.get("CONVEYOR_NODE");
+            String pidFile = "payara" + (node == null ? "" : "-" + node) + ".pid";
+            long pid = Long.parseLong(Files.readString(var.resolve("run").resolve(pidFile)).strip());
             ProcessHandle.of(pid).ifPresent(process -> {
                 process.destroyForcibly();
                 process.onExit().join();
@@ -90,7 +106,7 @@ public final class Stack implements AutoCloseable {
     }
 
     public ApiClient api() {
-        return new ApiClient(URI.create("http://localhost:" + System.getenv().getOrDefault("CONVEYOR_HTTP_PORT", "8080") + "/api/"), "admin", password);
+        return new ApiClient(URI.create("http://localhost:" + httpPort() + "/api/"), "admin", password);
     }
 
     /** The allowed root deploy/run gives endpoints by default. */
@@ -100,6 +116,14 @@ public final class Stack implements AutoCloseable {
 
     public Path var() {
         return var;
+    }
+
+    Path top() {
+        return top;
+    }
+
+    String password() {
+        return password;
     }
 
     private void script(String name, String... args) {
