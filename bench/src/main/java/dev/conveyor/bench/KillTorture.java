@@ -1,13 +1,15 @@
 package dev.conveyor.bench;
 
+import dev.conveyor.stack.Cluster;
 import dev.conveyor.stack.CrashTorture;
 import dev.conveyor.stack.Stack;
 import java.util.Map;
 
 /**
- * The long fault runs: {@code kill} (kill -9 of Payara Micro), {@code broker} (broker restarts) or
+ * The long fault runs: {@code kill} (kill -9 of Payara Micro), {@code broker} (broker restarts),
  * {@code postgres} (PostgreSQL restarts, the stack on PostgreSQL), default 2000 files and 10
- * faults; prints the verdict, exits 1 on FAIL.
+ * faults, or {@code cluster} (two nodes on PostgreSQL, the scanning one killed once, halfway);
+ * prints the verdict, exits 1 on FAIL.
  */
 public final class KillTorture {
 
@@ -15,10 +17,11 @@ public final class KillTorture {
         CrashTorture.Fault fault = switch (args.length > 0 ? args[0] : "kill") {
             case "broker" -> CrashTorture.Fault.RESTART_BROKER;
             case "postgres" -> CrashTorture.Fault.RESTART_POSTGRESQL;
+            case "cluster" -> CrashTorture.Fault.KILL_NODE;
             default -> CrashTorture.Fault.KILL_PAYARA;
         };
         int files = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
-        int kills = args.length > 2 ? Integer.parseInt(args[2]) : 10;
+        int kills = fault == CrashTorture.Fault.KILL_NODE ? 1 : args.length > 2 ? Integer.parseInt(args[2]) : 10;
         long seed = args.length > 3 ? Long.parseLong(args[3]) : 20261130L;
         Stack stack = Stack.fromBuild("torture-password");
         if (fault == CrashTorture.Fault.RESTART_POSTGRESQL) {
@@ -30,8 +33,17 @@ public final class KillTorture {
         EndToEndBenchmark.deleteTree(stack.var());
         System.out.println(Measures.machine());
         CrashTorture.Verdict verdict;
-        try (Stack running = stack.start()) {
-            verdict = CrashTorture.run(running, fault, "torture", files, kills, seed);
+        if (fault == CrashTorture.Fault.KILL_NODE) {
+            Stack cluster = Cluster.create(stack, stack.var(), "conveyor_cluster_torture", 8080, 61616);
+            try (Stack first = cluster.node(1)) {
+                first.start();
+                cluster.node(2).start();
+                verdict = CrashTorture.run(first, fault, "torture", files, kills, seed);
+            }
+        } else {
+            try (Stack running = stack.start()) {
+                verdict = CrashTorture.run(running, fault, "torture", files, kills, seed);
+            }
         }
         System.out.println(verdict.line());
         if (!verdict.passed()) {
