@@ -2,8 +2,6 @@ package dev.conveyor.priority;
 
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
-import dev.conveyor.expression.AttributeExpression;
-import dev.conveyor.expression.InvalidExpressionException;
 import dev.conveyor.job.Job;
 import dev.conveyor.job.JobState;
 import jakarta.ejb.Stateless;
@@ -71,7 +69,7 @@ public class PriorityRules {
         }
         List<PriorityRule> ranked = new ArrayList<>(lockedRules());
         PriorityRule rule = new PriorityRule(UUID.randomUUID().toString(), requiredText(json, "name"), 0,
-                expression(requiredText(json, "expression")), level(json, "jmsPriority", null), share(json, 100),
+                RuleSet.checkedCondition(requiredText(json, "expression")), level(json, "jmsPriority", null), share(json, 100),
                 bool(json, "enabled", true));
         refuseTakenName(rule.getName(), null);
         em.persist(rule);
@@ -92,7 +90,7 @@ public class PriorityRules {
             refuseTakenName(rule.getName(), id);
         }
         if (json.containsKey("expression")) {
-            rule.setExpression(expression(requiredText(json, "expression")));
+            rule.setExpression(RuleSet.checkedCondition(requiredText(json, "expression")));
         }
         rule.setJmsPriority(level(json, "jmsPriority", rule.getJmsPriority()));
         rule.setShare(share(json, rule.getShare()));
@@ -255,18 +253,6 @@ public class PriorityRules {
         boolean taken = rules().stream().anyMatch(rule -> rule.getName().equals(name) && !rule.getId().equals(exceptId));
         if (taken || Bucket.DEFAULT_NAME.equals(name)) {
             throw new ConveyorException(MessageId.PRIORITY_RULE_EXISTS, name);
-        }
-    }
-
-    private static String expression(String text) {
-        if (text.length() > PriorityRule.MAX_EXPRESSION_LENGTH) {
-            throw ConveyorException.invalidField("expression", "is longer than " + PriorityRule.MAX_EXPRESSION_LENGTH + " characters");
-        }
-        try {
-            AttributeExpression.condition(text);
-            return text;
-        } catch (InvalidExpressionException e) {
-            throw ConveyorException.invalidField("expression", e.getMessage());
         }
     }
 

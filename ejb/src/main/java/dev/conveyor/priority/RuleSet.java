@@ -1,6 +1,8 @@
 package dev.conveyor.priority;
 
+import dev.conveyor.common.ConveyorException;
 import dev.conveyor.expression.AttributeExpression;
+import dev.conveyor.expression.InvalidExpressionException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +34,19 @@ public final class RuleSet {
         return new RuleSet(rules.stream().filter(PriorityRule::isEnabled).sorted(Comparator.comparingInt(PriorityRule::getRank))
                 .map(rule -> new Ranked(PARSED.computeIfAbsent(rule.getExpression(), AttributeExpression::condition), rule.bucket()))
                 .toList());
+    }
+
+    /** {@code text} if it is a usable condition; else a 400 on field expression quoting the parser's reason. */
+    public static String checkedCondition(String text) {
+        if (text.length() > PriorityRule.MAX_EXPRESSION_LENGTH) {
+            throw ConveyorException.invalidField("expression", "is longer than " + PriorityRule.MAX_EXPRESSION_LENGTH + " characters");
+        }
+        try {
+            PARSED.computeIfAbsent(text, AttributeExpression::condition);
+            return text;
+        } catch (InvalidExpressionException e) {
+            throw ConveyorException.invalidField("expression", e.getMessage());
+        }
     }
 
     public Bucket bucketOf(Map<String, String> attributes) {
