@@ -7,9 +7,11 @@ import dev.conveyor.batch.JobCountReport;
 import dev.conveyor.common.BatchJobs;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
 import dev.conveyor.operation.Operation;
+import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.security.AdminPassword;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
@@ -56,7 +58,7 @@ class AdminApiIT {
                 .addPackages(true, path -> NEEDS_BROKER.stream().noneMatch(path.get()::contains),
                         ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
                         Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
-                        Node.class.getPackage(),
+                        Node.class.getPackage(), AttributeExpression.class.getPackage(), PriorityRules.class.getPackage(),
                         ConveyorApi.class.getPackage())
                 .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
                 .addAsResource("META-INF/persistence.xml")
