@@ -114,7 +114,8 @@ class PriorityStackIT {
                 .collect(Collectors.toMap(bucket -> bucket.getString("bucket"), Function.identity()));
         assertEquals(0, stats.get("low").getInt("queued"), stats::toString);
         assertTrue(stats.get("low").getInt("doneLastMinute") > 0, stats::toString);
-        assertTrue(stats.get("high").containsKey("meanWaitMillis"), stats::toString);
+        assertTrue(stats.get("low").containsKey("meanWaitMillis"), stats::toString);
+        assertEquals(0, stats.get("high").getInt("queued") + stats.get("high").getInt("running"), stats::toString);
     }
 
     private static void awaitClaimed(String endpoint, int expected) throws InterruptedException {
