@@ -5,6 +5,8 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.job.Job;
 import dev.conveyor.job.JobState;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -45,7 +47,13 @@ public class PriorityRules {
         return ruleSet(settings()).bucketOf(attributes);
     }
 
-    /** What a node's worker pool needs: the switch, the recent window and every bucket's level and share. */
+    /**
+     * What a node's worker pool needs: the switch, the recent window and every bucket's level and
+     * share. Read outside the caller's transaction: a worker asks in its delivery's transaction,
+     * which then runs the operation suspended, and a database connection enlisted before the
+     * suspension fails to enlist again after it ("Wrong XAState").
+     */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public PoolView poolView() {
         PrioritySettings settings = settings();
         List<Bucket> buckets = new ArrayList<>();
