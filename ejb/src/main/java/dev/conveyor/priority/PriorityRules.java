@@ -20,6 +20,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -181,7 +182,7 @@ public class PriorityRules {
 
     /** Per bucket: jobs waiting, running, finished in the last minute, and the mean wait of those. */
     public List<BucketStats> stats(Instant now) {
-        Map<String, BucketStats.Builder> byBucket = new java.util.LinkedHashMap<>();
+        Map<String, BucketStats.Builder> byBucket = new LinkedHashMap<>();
         rules().forEach(rule -> byBucket.put(rule.getName(), new BucketStats.Builder(rule.getName(), rule.getJmsPriority())));
         byBucket.putIfAbsent(Bucket.DEFAULT_NAME, new BucketStats.Builder(Bucket.DEFAULT_NAME, Bucket.DEFAULT.jmsPriority()));
         for (Object[] row : em.createQuery("SELECT j.bucket, j.state, COUNT(j) FROM Job j WHERE j.state IN :active "

@@ -118,6 +118,40 @@ class PriorityStackIT {
         assertEquals(0, stats.get("high").getInt("queued") + stats.get("high").getInt("running"), stats::toString);
     }
 
+    @Test
+    @Order(3)
+    void reBucketingMovesAQueuedJobAheadAtItsNewPriority() throws Exception {
+        int files = 200;
+        Path folder = endpoint(api, "later", "text.uppercase", "\"batchSize\":" + files
+                + ",\"inputParameterMappings\":{\"delayMillis\":{\"type\":\"literal\",\"value\":\"" + JOB_MILLIS + "\"}}");
+        Path incoming = Files.createDirectories(stack.var().resolve("incoming-later"));
+        for (int i = 0; i < files; i++) {
+            Files.writeString(incoming.resolve("later-" + i + ".lo"), "later " + i);
+        }
+        try (var dropped = Files.list(incoming)) {
+            for (Path file : dropped.toList()) {
+                Files.move(file, folder.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+            }
+        }
+        awaitClaimed("later", files);
+        String last = "later-" + (files - 1) + ".lo";
+        JsonObject rescue = createRule("{\"name\":\"rescued\",\"rank\":1,\"expression\":\"file.name == '" + last
+                + "'\",\"jmsPriority\":8}");
+
+        Reply rebucketed = api.post("priority-rules/rebucket", "");
+        assertEquals(200, rebucketed.status(), rebucketed::toString);
+        assertEquals(1, rebucketed.object().getInt("rebucketed"), rebucketed::toString);
+        List<JsonObject> jobs = awaitFinished(api, "later", files, Duration.ofMinutes(10));
+
+        JsonObject rescued = jobs.stream().filter(job -> job.getString("source").equals(last)).findFirst().orElseThrow();
+        assertEquals("rescued", rescued.getString("bucket"));
+        assertEquals(8, rescued.getInt("jmsPriority"));
+        long before = jobs.stream().filter(job -> finished(job).isBefore(finished(rescued))).count();
+        System.out.printf("PriorityStackIT: the re-bucketed job finished after %d of the other %d%n", before, files - 1);
+        assertTrue(before < files / 2, () -> before + " jobs finished before the re-bucketed one");
+        assertEquals(204, api.delete("priority-rules/" + rescue.getString("id")).status());
+    }
+
     private static void awaitClaimed(String endpoint, int expected) throws InterruptedException {
         Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
         while (Instant.now().isBefore(deadline)) {
