@@ -24,11 +24,11 @@ import java.util.logging.Logger;
  * after it the outcome and the callback both exist.
  * <p>
  * The consumer window is 0: a worker asks the broker for one message when it is free, so it gets
- * the highest JMS priority waiting at that moment. With the default window (1 MiB) every session
- * would hold a buffer of messages taken in arrival order, and a high-priority job dropped behind a
- * backlog would wait behind whatever the buffers hold. When the worker pool gives the turn to a
- * lower bucket, the worker takes one of that bucket's jobs instead and puts the job it was handed
- * back on the queue at its priority, in the same transaction.
+ * the highest JMS priority waiting in the queue at that moment. A prefetch buffer (the default
+ * window is 1 MiB) is ordered by priority too, but only within one session: ids buffered here
+ * would wait while another node's workers are free, and out of reach of a lent turn. When the
+ * worker pool gives the turn to a lower bucket, the worker takes one of that bucket's jobs instead
+ * and puts the job it was handed back on the queue at its priority, in the same transaction.
  */
 @MessageDriven(activationConfig = {
         @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
