@@ -42,7 +42,7 @@ public class JobDispatcher {
         }
     }
 
-    /** The job's dispatch message, at its bucket's JMS priority: every send of it, first or repeated, keeps its place. */
+    /** The job's dispatch message at its bucket's JMS priority: the first send, a re-queue and a resend alike. */
     private void send(Job job) {
         jms.createProducer().setPriority(job.getJmsPriority()).send(jms.createQueue(JobMessaging.JOBS_QUEUE), job.getId());
     }
