@@ -81,18 +81,7 @@ class PriorityStackIT {
     @Test
     @Order(2)
     void twentyHighJobsOvertakeABacklogOfFiveHundredLowOnes() throws Exception {
-        Path folder = endpoint(api, "mixed", "text.uppercase", "\"batchSize\":" + BACKLOG
-                + ",\"inputParameterMappings\":{\"delayMillis\":{\"type\":\"literal\",\"value\":\"" + JOB_MILLIS + "\"}}");
-        Path incoming = Files.createDirectories(stack.var().resolve("incoming-low"));
-        for (int i = 0; i < BACKLOG; i++) {
-            Files.writeString(incoming.resolve("bulk-" + i + ".lo"), "low " + i);
-        }
-        try (var files = Files.list(incoming)) {
-            for (Path file : files.toList()) {
-                Files.move(file, folder.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
-            }
-        }
-        awaitClaimed("mixed", BACKLOG);
+        Path folder = queuedBacklog("mixed", "bulk", BACKLOG);
 
         for (int i = 0; i < URGENT; i++) {
             drop(stack, folder, "urgent-" + i + ".hi", ("urgent " + i).getBytes());
@@ -122,18 +111,7 @@ class PriorityStackIT {
     @Order(3)
     void reBucketingMovesAQueuedJobAheadAtItsNewPriority() throws Exception {
         int files = 200;
-        Path folder = endpoint(api, "later", "text.uppercase", "\"batchSize\":" + files
-                + ",\"inputParameterMappings\":{\"delayMillis\":{\"type\":\"literal\",\"value\":\"" + JOB_MILLIS + "\"}}");
-        Path incoming = Files.createDirectories(stack.var().resolve("incoming-later"));
-        for (int i = 0; i < files; i++) {
-            Files.writeString(incoming.resolve("later-" + i + ".lo"), "later " + i);
-        }
-        try (var dropped = Files.list(incoming)) {
-            for (Path file : dropped.toList()) {
-                Files.move(file, folder.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
-            }
-        }
-        awaitClaimed("later", files);
+        queuedBacklog("later", "later", files);
         String last = "later-" + (files - 1) + ".lo";
         JsonObject rescue = createRule("{\"name\":\"rescued\",\"rank\":1,\"expression\":\"file.name == '" + last
                 + "'\",\"jmsPriority\":8}");
@@ -150,6 +128,26 @@ class PriorityStackIT {
         System.out.printf("PriorityStackIT: the re-bucketed job finished after %d of the other %d%n", before, files - 1);
         assertTrue(before < files / 2, () -> before + " jobs finished before the re-bucketed one");
         assertEquals(204, api.delete("priority-rules/" + rescue.getString("id")).status());
+    }
+
+    /**
+     * An endpoint of slow jobs (each holds a worker {@value #JOB_MILLIS} ms) with {@code count}
+     * low files ({@code prefix-<i>.lo}) renamed in together and all queued: a backlog on the broker.
+     */
+    private static Path queuedBacklog(String endpoint, String prefix, int count) throws Exception {
+        Path folder = endpoint(api, endpoint, "text.uppercase", "\"batchSize\":" + count
+                + ",\"inputParameterMappings\":{\"delayMillis\":{\"type\":\"literal\",\"value\":\"" + JOB_MILLIS + "\"}}");
+        Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + endpoint));
+        for (int i = 0; i < count; i++) {
+            Files.writeString(incoming.resolve(prefix + "-" + i + ".lo"), prefix + " " + i);
+        }
+        try (var files = Files.list(incoming)) {
+            for (Path file : files.toList()) {
+                Files.move(file, folder.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+            }
+        }
+        awaitClaimed(endpoint, count);
+        return folder;
     }
 
     private static void awaitClaimed(String endpoint, int expected) throws InterruptedException {
