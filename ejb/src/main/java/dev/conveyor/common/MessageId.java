@@ -78,6 +78,13 @@ public enum MessageId {
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "
                     + "which creates %s. Every API call is refused until then."),
+    PRIORITY_RULE_NOT_FOUND("CNV-6001-E", Kind.NOT_FOUND,
+            "No priority rule has id '%s'. GET /api/priority-rules lists the rules."),
+    PRIORITY_RULE_EXISTS("CNV-6002-E", Kind.CONFLICT,
+            "A priority bucket named '%s' already exists ('default' is the bucket of jobs no rule matches). Choose another name."),
+    TURN_NOT_LENT("CNV-6003-W", Kind.INTERNAL,
+            "A worker could not look for a job of JMS priority %d to give it its share; it runs the job it was handed: %s"),
+
     UNEXPECTED("CNV-9999-E", Kind.INTERNAL,
             "Unexpected error: %s. The server log has the details.");
 

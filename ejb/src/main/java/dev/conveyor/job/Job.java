@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.priority.Bucket;
 import jakarta.json.Json;
 import jakarta.json.JsonString;
 import jakarta.persistence.Column;
@@ -90,6 +91,16 @@ public class Job {
     @Column(length = MAX_SIGNAL_ID_LENGTH)
     private String waitSignal;
 
+    /** The priority bucket the job was put in at its claim (or by an administrator's re-bucketing). */
+    @Column(length = 100)
+    private String bucket;
+
+    /** The JMS priority of the job's dispatch messages: its bucket's, kept for every resend. */
+    private Integer jmsPriority;
+
+    /** When a worker first started the job: the end of its wait in the queue. */
+    private Instant startedAt;
+
     /** When the job last changed state; recovery judges staleness by it. */
     private Instant changedAt;
 
@@ -115,6 +126,11 @@ public class Job {
         Map<String, String> attributes = new LinkedHashMap<>(getAttributes());
         attributes.putAll(added);
         this.attributesJson = JobAttributes.toJson(attributes);
+    }
+
+    public void assignBucket(Bucket assigned) {
+        this.bucket = assigned.name();
+        this.jmsPriority = assigned.jmsPriority();
     }
 
     public void moveTo(JobState next) {
@@ -156,6 +172,9 @@ public class Job {
     /** A worker on {@code node} starts the operation: one more attempt. */
     public void start(String node) {
         moveTo(JobState.RUNNING);
+        if (startedAt == null) {
+            startedAt = getChangedAt();
+        }
         this.node = node;
         this.attempts++;
     }
@@ -225,6 +244,19 @@ public class Job {
 
     public Map<String, String> getAttributes() {
         return JobAttributes.fromJson(attributesJson);
+    }
+
+    public String getBucket() {
+        return bucket == null ? Bucket.DEFAULT_NAME : bucket;
+    }
+
+    /** Rows from before priorities read as the default bucket. */
+    public int getJmsPriority() {
+        return jmsPriority == null ? Bucket.DEFAULT.jmsPriority() : jmsPriority;
+    }
+
+    public Instant getStartedAt() {
+        return startedAt;
     }
 
     public String getNode() {

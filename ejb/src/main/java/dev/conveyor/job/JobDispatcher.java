@@ -1,17 +1,18 @@
 package dev.conveyor.job;
 
+import dev.conveyor.priority.Rebucketed;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.jms.JMSConnectionFactory;
 import jakarta.jms.JMSContext;
-import jakarta.jms.JMSProducer;
-import jakarta.jms.Queue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.BiPredicate;
 
 /** Puts staged jobs on the Job Manager queue. */
@@ -38,15 +39,18 @@ public class JobDispatcher {
     /** Queues staged jobs as {@link #dispatch} does, inside the caller's transaction (a release from waiting). */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void queue(List<String> jobIds) {
-        JMSProducer producer = jms.createProducer();
-        Queue queue = jms.createQueue(JobMessaging.JOBS_QUEUE);
         for (String jobId : jobIds) {
             Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
             if (job != null && job.getState() == JobState.STAGED) {
                 job.moveTo(JobState.QUEUED);
-                producer.send(queue, jobId);
+                send(job);
             }
         }
+    }
+
+    /** The job's dispatch message at its bucket's JMS priority: the first send, a re-queue and a resend alike. */
+    private void send(Job job) {
+        jms.createProducer().setPriority(job.getJmsPriority()).send(jms.createQueue(JobMessaging.JOBS_QUEUE), job.getId());
     }
 
     /**
@@ -61,14 +65,22 @@ public class JobDispatcher {
             return false;
         }
         job.moveTo(JobState.QUEUED);
-        jms.createProducer().send(jms.createQueue(JobMessaging.JOBS_QUEUE), jobId);
+        send(job);
         return true;
     }
 
     /** Sends a QUEUED job's dispatch message again; a worker ignores the second one it finds started. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void resendDispatch(String jobId) {
-        jms.createProducer().send(jms.createQueue(JobMessaging.JOBS_QUEUE), jobId);
+        Job job = em.find(Job.class, jobId);
+        if (job != null) {
+            send(job);
+        }
+    }
+
+    /** Re-bucketed queued jobs get a dispatch at their new priority, in the re-bucketing's transaction. */
+    public void requeue(@Observes Rebucketed rebucketed) {
+        rebucketed.queuedJobIds().stream().map(jobId -> em.find(Job.class, jobId)).filter(Objects::nonNull).forEach(this::send);
     }
 
     /** Sends a job's callback inside the caller's transaction: its outcome was recorded there (a fan-out parent failed by a child). */

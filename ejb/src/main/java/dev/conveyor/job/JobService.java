@@ -4,11 +4,13 @@ import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
+import dev.conveyor.priority.PriorityRules;
 import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
@@ -37,6 +39,9 @@ public class JobService {
     @Resource
     SessionContext session;
 
+    @Inject
+    PriorityRules priorities;
+
     /**
      * Claims one file for an endpoint: the job row is written first, then the file is moved into
      * the job's stage folder in one rename, and both commit together. A file another thread or
@@ -56,6 +61,7 @@ public class JobService {
                 endpoint.get(EndpointSettings.DOMAIN_NAME), Instant.now());
         job.putAttributes(JobAttributes.of(job.getId(), endpoint.name(), source, sizeOf(file), userName));
         job.putAttributes(attributes);
+        job.assignBucket(priorities.bucketFor(job.getAttributes()));
         em.persist(job);
         em.flush();
         Path staged = StageFolder.of(endpoint.folder(), job.getId()).input(source);

@@ -16,6 +16,7 @@ import dev.conveyor.job.Job;
 import dev.conveyor.job.JobAttributes;
 import dev.conveyor.job.JobDispatcher;
 import dev.conveyor.job.StageFolder;
+import dev.conveyor.priority.PriorityRules;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -52,6 +53,9 @@ public class FanOut {
     @Inject
     JobDispatcher dispatcher;
 
+    @Inject
+    PriorityRules priorities;
+
     /** Whether the job's results fan out now: its endpoint fans out and the job has not been back from waiting. */
     public static boolean splits(EndpointConfig endpoint, Job job) {
         return endpoint.get(FAN_OUT).isPresent() && !job.hasWaited();
@@ -83,6 +87,7 @@ public class FanOut {
                         children.get(USER_NAME)));
                 child.putAttributes(Map.of(FRAGMENT_IDENTIFIER, parent.getId(), FRAGMENT_INDEX, Integer.toString(index),
                         FRAGMENT_COUNT, count));
+                child.assignBucket(priorities.bucketFor(child.getAttributes()));
                 em.persist(child);
                 childIds.add(childId);
             }

@@ -7,11 +7,13 @@ import dev.conveyor.batch.JobCountReport;
 import dev.conveyor.common.BatchJobs;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
 import dev.conveyor.signal.Signal;
 import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.operation.Operation;
+import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.security.AdminPassword;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
@@ -61,6 +63,7 @@ class AdminApiIT {
                         ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
                         Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
                         Node.class.getPackage(), Signal.class.getPackage(), AttributeExpression.class.getPackage(),
+                        PriorityRules.class.getPackage(),
                         ConveyorApi.class.getPackage())
                 .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
                 .addAsResource("META-INF/persistence.xml")
@@ -227,6 +230,32 @@ class AdminApiIT {
         assertTrue(Files.notExists(old) && Files.notExists(folder.resolve("result/2020")), "old content and its emptied folders go");
         assertTrue(Files.exists(fresh), "content younger than purgeDuration stays");
         api.delete("endpoints/purged");
+    }
+
+    @Test
+    void priorityRulesAreCheckedAtSaveAndEditedInPlace() {
+        ApiClient api = api();
+        Reply unparsable = api.post("priority-rules", "{\"name\":\"odd\",\"expression\":\"file.size > > 1\",\"jmsPriority\":5}");
+        assertError(unparsable, 400, "CNV-1003-E", "expression");
+        assertTrue(unparsable.object().getString("message").contains("file.size > > 1"), unparsable::toString);
+        assertError(api.post("priority-rules", "{\"name\":\"odd\",\"expression\":\"true\",\"jmsPriority\":5,\"colour\":1}"),
+                400, "CNV-1003-E", "colour");
+        assertError(api.post("priority-rules", "{\"name\":\"default\",\"expression\":\"true\",\"jmsPriority\":5}"),
+                409, "CNV-6002-E", null);
+        assertError(api.get("priority-rules/no-such-rule"), 404, "CNV-6001-E", null);
+
+        Reply created = api.post("priority-rules", "{\"name\":\"big\",\"expression\":\"file.size > 1000000\",\"jmsPriority\":7}");
+        assertEquals(201, created.status(), created::toString);
+        String id = created.object().getString("id");
+        assertEquals(100, created.object().getInt("share"), "share defaults to 100");
+        Reply changed = api.put("priority-rules/" + id, "{\"share\":30,\"enabled\":false}");
+        assertEquals(30, changed.object().getInt("share"), changed::toString);
+        assertEquals(false, changed.object().getBoolean("enabled"));
+        assertError(api.put("priority-rules/" + id, "{\"share\":0}"), 400, "CNV-1003-E", "share");
+        assertError(api.put("priority-rules/settings", "{\"recentWindowSeconds\":0}"), 400, "CNV-1003-E", "recentWindowSeconds");
+        assertTrue(api.get("priority-rules/stats").array().getValuesAs(JsonObject.class).stream()
+                .anyMatch(bucket -> bucket.getString("bucket").equals("default")));
+        assertEquals(204, api.delete("priority-rules/" + id).status());
     }
 
     private static JsonObject awaitBatch(ApiClient api, Reply started) throws InterruptedException {

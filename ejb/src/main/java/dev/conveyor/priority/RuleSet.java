@@ -1,0 +1,60 @@
+package dev.conveyor.priority;
+
+import dev.conveyor.common.ConveyorException;
+import dev.conveyor.expression.AttributeExpression;
+import dev.conveyor.expression.InvalidExpressionException;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The enabled rules in rank order, ready to put jobs in buckets: the first rule whose condition
+ * holds wins; a job no rule matches goes to {@link Bucket#DEFAULT}.
+ */
+public final class RuleSet {
+
+    /** Parsing is the costly part and rules change rarely: one parse per expression text, shared by every evaluation. */
+    private static final Map<String, AttributeExpression> PARSED = new ConcurrentHashMap<>();
+
+    /** Every job in the default bucket: what priorities switched off mean. */
+    public static final RuleSet FIFO = new RuleSet(List.of());
+
+    private record Ranked(AttributeExpression condition, Bucket bucket) {
+    }
+
+    private final List<Ranked> ranked;
+
+    private RuleSet(List<Ranked> ranked) {
+        this.ranked = ranked;
+    }
+
+    /** The enabled ones of {@code rules}, ordered by rank; their expressions were checked when saved. */
+    public static RuleSet of(List<PriorityRule> rules) {
+        return new RuleSet(rules.stream().filter(PriorityRule::isEnabled).sorted(Comparator.comparingInt(PriorityRule::getRank))
+                .map(rule -> new Ranked(PARSED.computeIfAbsent(rule.getExpression(), AttributeExpression::condition), rule.bucket()))
+                .toList());
+    }
+
+    /** {@code text} if it is a usable condition; else a 400 on field expression quoting the parser's reason. */
+    public static String checkedCondition(String text) {
+        if (text.length() > PriorityRule.MAX_EXPRESSION_LENGTH) {
+            throw ConveyorException.invalidField("expression", "is longer than " + PriorityRule.MAX_EXPRESSION_LENGTH + " characters");
+        }
+        try {
+            PARSED.computeIfAbsent(text, AttributeExpression::condition);
+            return text;
+        } catch (InvalidExpressionException e) {
+            throw ConveyorException.invalidField("expression", e.getMessage());
+        }
+    }
+
+    public Bucket bucketOf(Map<String, String> attributes) {
+        for (Ranked rule : ranked) {
+            if (rule.condition().test(attributes)) {
+                return rule.bucket();
+            }
+        }
+        return Bucket.DEFAULT;
+    }
+}
