@@ -9,10 +9,15 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.flow.Admission;
+import dev.conveyor.flow.FlowControl;
+import dev.conveyor.flow.InputQueue;
+import dev.conveyor.flow.QueueMonitor;
 import dev.conveyor.job.JobCompletion;
 import dev.conveyor.job.JobDispatcher;
 import dev.conveyor.job.JobRunner;
 import dev.conveyor.job.JobService;
+import dev.conveyor.job.JobState;
 import dev.conveyor.job.Outcome;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -29,13 +34,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * One scan of one endpoint: pick the batch (oldest first, old enough, unchanged since the last
- * look, within the throttle's room), claim each file or job folder as a job, then either queue
+ * look, within the throttle's room and what its input queue has free: the rest waits in the
+ * folder), claim each file or job folder as a job, then either queue
  * the claimed jobs (asynchronous endpoints) or run them here and now (synchronous ones). Each
  * claim is its own transaction, so one file that cannot be moved never holds back the others.
  */
@@ -60,6 +67,12 @@ public class EndpointScanner {
     @Inject
     JobCompletion completion;
 
+    @Inject
+    FlowControl flow;
+
+    @Inject
+    QueueMonitor monitor;
+
     /**
      * Starts what an earlier scan left STAGED (a dispatch that failed, a crash between claim and
      * dispatch), then claims new files. Returns how many were claimed.
@@ -70,8 +83,9 @@ public class EndpointScanner {
             return 0;
         }
         EndpointConfig endpoint = found.get();
-        List<String> toStart = new ArrayList<>(jobs.staged(endpointName));
-        int room = JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName));
+        List<String> toStart = new ArrayList<>(jobs.inState(endpointName, JobState.STAGED));
+        InputQueue queue = flow.queue(endpoint);
+        int room = queue.room(JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName)));
         if (room == 0) {
             start(endpoint, toStart);
             return 0;
@@ -84,7 +98,12 @@ public class EndpointScanner {
         int claimed = 0;
         for (Path file : unchanged.subList(0, Math.min(room, unchanged.size()))) {
             boolean readOnly = isReadOnly(file);
-            Optional<String> jobId = jobs.claim(endpoint, file);
+            Admission admission = jobs.claim(endpoint, file, Map.of(), null);
+            monitor.observe(endpointName, admission.queue());
+            if (admission.result() == Admission.Result.FULL) {
+                break;
+            }
+            Optional<String> jobId = admission.job();
             if (jobId.isEmpty()) {
                 continue;
             }

@@ -301,7 +301,8 @@ class SettingValuesTest {
                  "resultFolder":"out/%Y","preserveFolder":"","failureFolder":"failed/","preserveOnFailure":false,
                  "overwriteDuplicateFilename":true,"purgeDuration":7,"operationName":"copy",
                  "inputParameterMappings":{"stylesheet":{"type":"variable","value":"*.xsl"},"level":{"type":"literal","value":"3"}},
-                 "outputParameterMappings":{"output":"%F.txt"}}""");
+                 "outputParameterMappings":{"output":"%F.txt"},"maxQueueSize":500,"freeQueueSizeThreshold":30,
+                 "sleepOnOverStore":250,"sleepOnOverStoreRetryCount":0,"minimumFreeSpace":1024}""");
         assertEquals(EndpointSettings.ALL.size(), EndpointSettings.ALL.stream().filter(values::has).count());
 
         SettingValues again = SettingValues.fromJsonText(values.toJsonText(), EndpointSettings.ALL);

@@ -1,0 +1,161 @@
+package dev.conveyor.flow;
+
+import static dev.conveyor.endpoint.EndpointSettings.MAX_QUEUE_SIZE;
+import static dev.conveyor.endpoint.EndpointSettings.MINIMUM_FREE_SPACE;
+import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE;
+import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE_RETRY_COUNT;
+
+import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.job.JobDispatcher;
+import dev.conveyor.job.JobService;
+import dev.conveyor.job.JobState;
+import dev.conveyor.scan.FileSelection;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * The container side of flow control: input queues as the API shows them, output overflow
+ * (sleep, retry, block) before results are written, and resuming a blocked endpoint.
+ */
+@Stateless
+public class FlowControl {
+
+    private static final Logger LOG = Logger.getLogger(FlowControl.class.getName());
+    private static final long MIB = 1024L * 1024L;
+
+    @Inject
+    EndpointService endpoints;
+
+    @Inject
+    JobService jobs;
+
+    @Inject
+    JobDispatcher dispatcher;
+
+    @Inject
+    QueueMonitor monitor;
+
+    /** The endpoint's input queue now, looked at by the threshold watch. */
+    public InputQueue queue(EndpointConfig endpoint) {
+        InputQueue queue = InputQueue.of(endpoint, jobs.notYetRunning(endpoint.name()));
+        monitor.observe(endpoint.name(), queue);
+        return queue;
+    }
+
+    /** GET /api/endpoints/{name}/queue. */
+    public JsonObject queueView(String name) {
+        endpoints.require(name);
+        EndpointConfig endpoint = endpoints.config(name).orElseThrow();
+        InputQueue queue = queue(endpoint);
+        return Json.createObjectBuilder()
+                .add("maxQueueSize", queue.maxQueueSize())
+                .add("queuedJobs", queue.queuedJobs())
+                .add("freeQueueSize", queue.freeQueueSize())
+                .add("freeQueueSizeThreshold", queue.freeQueueSizeThreshold())
+                .add("state", endpoint.state().name())
+                .build();
+    }
+
+    /**
+     * Waits, as sleepOnOverStore and sleepOnOverStoreRetryCount say, until results bound for
+     * {@code resultFolder} can be stored. True when they can; false when the endpoint is blocked
+     * (now, or already): the job then stays WRITING with its results in stage until resumed.
+     */
+    public boolean awaitResultRoom(EndpointConfig endpoint, Path resultFolder) {
+        if (endpoint.state() == EndpointState.BLOCKED) {
+            return false;
+        }
+        long sleep = endpoint.get(SLEEP_ON_OVER_STORE);
+        int retries = endpoint.get(SLEEP_ON_OVER_STORE_RETRY_COUNT);
+        Optional<Overflow> overflow = new OverStoreRetry(sleep, retries, Thread::sleep).awaitRoom(
+                () -> overflowOf(endpoint, resultFolder),
+                (seen, retry) -> LOG.warning(MessageId.OVER_STORE_SLEEP.format(endpoint.name(), seen.target(), seen.reason(),
+                        sleep, retry, retries)));
+        if (overflow.isEmpty()) {
+            return true;
+        }
+        String reason = "results cannot be stored in " + overflow.get().target() + ": " + overflow.get().reason()
+                + " (after " + retries + " retries " + sleep + " ms apart)";
+        if (endpoints.block(endpoint.name(), reason)) {
+            LOG.warning(MessageId.ENDPOINT_BLOCKED.format(endpoint.name(), reason));
+        }
+        return false;
+    }
+
+    /**
+     * Why results cannot go to {@code resultFolder} now: it is the watched folder of another
+     * endpoint whose queue, counting the entries already waiting in that folder, is full; or its
+     * volume has less than minimumFreeSpace free.
+     */
+    Optional<Overflow> overflowOf(EndpointConfig endpoint, Path resultFolder) {
+        Path target = resultFolder.toAbsolutePath().normalize();
+        for (EndpointConfig downstream : endpoints.configs()) {
+            if (!downstream.name().equals(endpoint.name()) && downstream.folder().equals(target)) {
+                int pending = jobs.notYetRunning(downstream.name()) + waitingEntries(downstream);
+                int max = downstream.get(MAX_QUEUE_SIZE);
+                if (pending >= max) {
+                    return Optional.of(new Overflow("endpoint '" + downstream.name() + "'",
+                            "its queue is full: " + pending + " jobs and waiting files, maxQueueSize " + max));
+                }
+            }
+        }
+        long minimum = endpoint.get(MINIMUM_FREE_SPACE) * MIB;
+        if (minimum > 0) {
+            long usable = usableSpace(target);
+            if (usable < minimum) {
+                return Optional.of(new Overflow(target.toString(), (usable / MIB) + " MiB free on its volume, minimumFreeSpace is "
+                        + endpoint.get(MINIMUM_FREE_SPACE) + " MiB"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Lifts a block (or a pause) and sends again the callbacks of the jobs whose results waited,
+     * so they are written where they stopped; STAGED jobs go at the next scan. Returns the number
+     * of jobs whose results are written now.
+     */
+    public JsonObject resume(String name) {
+        JsonObject resumed = endpoints.setState(name, EndpointState.ENABLED);
+        List<String> waiting = jobs.inState(name, JobState.WRITING);
+        waiting.forEach(dispatcher::resendCallback);
+        if (!waiting.isEmpty()) {
+            LOG.info(MessageId.ENDPOINT_RESUMED.format(name, waiting.size()));
+        }
+        return resumed;
+    }
+
+    private static int waitingEntries(EndpointConfig endpoint) {
+        FileSelection selection = FileSelection.of(endpoint);
+        try (Stream<Path> entries = Files.list(endpoint.folder())) {
+            return (int) entries.filter(entry -> selection.test(entry.getFileName().toString())).count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static long usableSpace(Path folder) {
+        Path existing = folder;
+        while (existing != null && Files.notExists(existing)) {
+            existing = existing.getParent();
+        }
+        try {
+            return existing == null ? Long.MAX_VALUE : Files.getFileStore(existing).getUsableSpace();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
