@@ -9,11 +9,10 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
-import dev.conveyor.job.JobDispatcher;
 import dev.conveyor.job.JobService;
-import dev.conveyor.job.JobState;
 import dev.conveyor.scan.FileSelection;
 import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -21,7 +20,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -43,7 +41,7 @@ public class FlowControl {
     JobService jobs;
 
     @Inject
-    JobDispatcher dispatcher;
+    Event<EndpointResumed> resumes;
 
     @Inject
     QueueMonitor monitor;
@@ -124,17 +122,12 @@ public class FlowControl {
     }
 
     /**
-     * Lifts a block (or a pause) and sends again the callbacks of the jobs whose results waited,
-     * so they are written where they stopped; STAGED jobs go at the next scan. Returns the number
-     * of jobs whose results are written now.
+     * Lifts a block (or a pause). Once that commits, the jobs whose results waited are written
+     * where they stopped ({@link EndpointResumed}); STAGED jobs go at the next scan.
      */
     public JsonObject resume(String name) {
         JsonObject resumed = endpoints.setState(name, EndpointState.ENABLED);
-        List<String> waiting = jobs.inState(name, JobState.WRITING);
-        waiting.forEach(dispatcher::resendCallback);
-        if (!waiting.isEmpty()) {
-            LOG.info(MessageId.ENDPOINT_RESUMED.format(name, waiting.size()));
-        }
+        resumes.fire(new EndpointResumed(name));
         return resumed;
     }
 

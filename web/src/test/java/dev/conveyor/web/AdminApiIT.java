@@ -7,6 +7,7 @@ import dev.conveyor.batch.JobCountReport;
 import dev.conveyor.common.BatchJobs;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.flow.InputQueue;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
 import dev.conveyor.operation.Operation;
@@ -50,13 +51,14 @@ class AdminApiIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         // The libraries the real WAR bundles (cron-utils, PDFBox...), from the exploded WAR the build just made.
-        File[] libraries = new File("target/conveyor/WEB-INF/lib").listFiles((dir, name) -> !name.startsWith("conveyor-"));
+        File[] libraries = new File("target/conveyor/WEB-INF/lib").listFiles((dir, name) -> !name.startsWith("conveyor-")
+                || name.startsWith("conveyor-client"));
         return ShrinkWrap.create(WebArchive.class, "conveyor.war")
                 .addAsLibraries(libraries)
                 .addPackages(true, path -> NEEDS_BROKER.stream().noneMatch(path.get()::contains),
                         ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
                         Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
-                        Node.class.getPackage(),
+                        Node.class.getPackage(), InputQueue.class.getPackage(),
                         ConveyorApi.class.getPackage())
                 .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
                 .addAsResource("META-INF/persistence.xml")
