@@ -54,13 +54,9 @@ public class JobService {
     public Admission claim(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId) {
         em.find(Endpoint.class, endpoint.name(), LockModeType.PESSIMISTIC_WRITE);
         InputQueue queue = InputQueue.of(endpoint, notYetRunning(endpoint.name()));
-        if (submissionId != null) {
-            Optional<String> earlier = em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.submissionId = :id",
-                            String.class)
-                    .setParameter("endpoint", endpoint.name()).setParameter("id", submissionId).getResultStream().findFirst();
-            if (earlier.isPresent()) {
-                return Admission.alreadyAccepted(earlier.get(), queue);
-            }
+        Optional<String> earlier = submitted(endpoint.name(), submissionId);
+        if (earlier.isPresent()) {
+            return Admission.alreadyAccepted(earlier.get(), queue);
         }
         if (queue.isFull()) {
             return Admission.full(queue);
@@ -84,6 +80,15 @@ public class JobService {
             session.setRollbackOnly();
             return Admission.notClaimed(queue);
         }
+    }
+
+    /** The job an earlier delivery of this submission made, if any. */
+    public Optional<String> submitted(String endpoint, String submissionId) {
+        if (submissionId == null) {
+            return Optional.empty();
+        }
+        return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.submissionId = :id", String.class)
+                .setParameter("endpoint", endpoint).setParameter("id", submissionId).getResultStream().findFirst();
     }
 
     /** A file's size, or the total of a job folder's files; 0 when it cannot be read (the claim then tells why). */

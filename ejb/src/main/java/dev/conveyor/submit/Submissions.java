@@ -38,6 +38,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -99,6 +100,11 @@ public class Submissions {
     private Verdict submit(Message request, EndpointConfig endpoint, String id) throws JMSException {
         if (endpoint.state() == EndpointState.PAUSED) {
             return Verdict.refused(MessageId.SUBMISSION_ENDPOINT_PAUSED, null, endpoint.name());
+        }
+        Optional<String> earlier = jobs.submitted(endpoint.name(), id);
+        if (earlier.isPresent()) {
+            // Checked before the document: a path submission's file has moved into that job's stage folder.
+            return Verdict.of(endpoint.name(), Admission.alreadyAccepted(earlier.get(), flow.queue(endpoint)));
         }
         boolean byPath = request.propertyExists(PATH);
         Path document = byPath ? allowedPath(request.getStringProperty(PATH)) : upload(request, endpoint);
