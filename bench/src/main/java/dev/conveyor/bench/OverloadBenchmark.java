@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 
 /**
  * Overload through the client library: first the sustainable rate is measured (producers that
- * back off as the seed does, for CALIBRATION seconds, counting what completes), then producers
+ * back off as the seed does, for CALIBRATION seconds, until all they put has completed), then producers
  * offer FACTOR times that rate to another endpoint for SECONDS seconds, without backing off: a
  * refused job (QueueFullException) is counted and not put again. Afterwards every accepted job
  * must complete. Prints accepted, refused, completed, lost (accepted and never completed: must
@@ -70,7 +70,7 @@ public final class OverloadBenchmark {
             Path results = running.folders().resolve("flow-overload").resolve("result");
             Instant drainDeadline = Instant.now().plus(Duration.ofMinutes(10));
             while (!namesUnder(results).containsAll(overload.accepted) && Instant.now().isBefore(drainDeadline)) {
-                Thread.sleep(1000);
+                Thread.sleep(500);
             }
             Set<String> completed = namesUnder(results);
             heap.stop();
@@ -98,9 +98,29 @@ public final class OverloadBenchmark {
         }
     }
 
-    /** Producers backing off as the seed does; the completion rate once the queue is never empty is what the stack sustains. */
+    /**
+     * The end-to-end rate the stack sustains: producers backing off as the seed does put for
+     * {@code seconds}, then every accepted job is awaited; the rate is the accepted jobs over the
+     * time from the first put to the last result. A short unmeasured round first warms the server up.
+     */
     private static double sustainableRate(ConveyorClient client, Stack stack, int seconds) throws Exception {
+        Path results = stack.folders().resolve("flow-calibrate").resolve("result");
+        long warmedUp = backingOff(client, "w-", Math.max(3, seconds / 4));
+        awaitResults(results, warmedUp);
+        Instant start = Instant.now();
+        long accepted = backingOff(client, "c-", seconds);
+        double putSeconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
+        awaitResults(results, warmedUp + accepted);
+        double allDoneSeconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
+        System.out.printf("calibration: %d accepted in %.1f s, all completed %.1f s after the first put%n", accepted, putSeconds,
+                allDoneSeconds);
+        return accepted / allDoneSeconds;
+    }
+
+    /** Producers putting to flow-calibrate with the seed's back-off loop for {@code seconds}; returns how many were accepted. */
+    private static long backingOff(ConveyorClient client, String prefix, int seconds) throws InterruptedException {
         AtomicLong sequence = new AtomicLong();
+        AtomicLong accepted = new AtomicLong();
         Instant end = Instant.now().plusSeconds(seconds);
         List<Thread> producers = new ArrayList<>();
         for (int p = 0; p < PRODUCERS; p++) {
@@ -108,23 +128,27 @@ public final class OverloadBenchmark {
                 try (JobInput input = client.openInput("flow-calibrate")) {
                     BackOffLoop loop = new BackOffLoop(50, 100);
                     while (Instant.now().isBefore(end)) {
-                        loop.putAll(input, List.of(document("c-" + sequence.incrementAndGet())));
+                        accepted.addAndGet(loop.putAll(input, List.of(document(prefix + sequence.incrementAndGet()))).size());
                     }
                 } catch (ConveyorClientException | InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
             }));
         }
-        Path results = stack.folders().resolve("flow-calibrate").resolve("result");
-        // The first quarter fills the queue and warms up; the rest is measured.
-        Thread.sleep(seconds * 250L);
-        int before = namesUnder(results).size();
-        Instant from = Instant.now();
         for (Thread producer : producers) {
             producer.join();
         }
-        int after = namesUnder(results).size();
-        return (after - before) / (Duration.between(from, Instant.now()).toMillis() / 1000.0);
+        return accepted.get();
+    }
+
+    private static void awaitResults(Path results, long expected) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(10));
+        while (namesUnder(results).size() < expected) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException("fewer than " + expected + " results in " + results + " after 10 minutes");
+            }
+            Thread.sleep(200);
+        }
     }
 
     private static Submission document(String name) {

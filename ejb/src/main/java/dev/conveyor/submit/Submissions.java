@@ -23,6 +23,8 @@ import dev.conveyor.flow.QueueMonitor;
 import dev.conveyor.job.JobMessaging;
 import dev.conveyor.job.JobService;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Destination;
@@ -48,10 +50,17 @@ import java.util.logging.Logger;
  * paused endpoint, path outside the allowed roots, malformed), refused as FULL when the
  * endpoint's input queue has no room, or claimed as a job exactly as a dropped file is (STAGED;
  * the endpoint's next scan queues it). The answer goes to the request's reply queue; a refused
- * submission without one goes, unchanged, to the refused queue: never dropped. A blocked
+ * submission without one goes, unchanged, to the refused queue: never dropped (a redelivery may
+ * put it there twice). A blocked
  * endpoint still accepts until its queue is full, so producers see it fill and back off.
  */
 @Stateless
+// Outside the delivery's transaction: each database step has its own, so the delivery's XA
+// transaction holds only the broker. With the database in it too (as last agent, suspended
+// around the claim), Payara's H2 pool went wrong under 16 concurrent producers ("Wrong XAState",
+// connections evicted, deliveries rolled back). The answer is sent at once; a redelivery is
+// answered again from the job the submission id finds.
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Submissions {
 
     private static final Logger LOG = Logger.getLogger(Submissions.class.getName());
@@ -73,8 +82,8 @@ public class Submissions {
     JMSContext jms;
 
     /**
-     * Answers one request in the delivery's transaction. The claim commits on its own first, so
-     * a redelivery after a failure here finds the job by the submission id instead of making another.
+     * Answers one request. The claim commits on its own first, so a redelivery after a failure
+     * here finds the job by the submission id instead of making another.
      */
     public void take(Message request) throws JMSException {
         String endpoint = request.getStringProperty(ENDPOINT);
