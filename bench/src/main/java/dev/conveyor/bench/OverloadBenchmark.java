@@ -29,9 +29,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Overload through the client library: first the sustainable rate is measured (producers that
- * back off as the seed does, for CALIBRATION seconds, until all they put has completed), then producers
- * offer FACTOR times that rate to another endpoint for SECONDS seconds, without backing off: a
+ * Overload through the client library: first the sustainable rate is measured (see
+ * {@link #sustainableRate}), then producers offer FACTOR times that rate to another endpoint for SECONDS seconds, without backing off: a
  * refused job (QueueFullException) is counted and not put again. Afterwards every accepted job
  * must complete. Prints accepted, refused, completed, lost (accepted and never completed: must
  * be 0), the application server's peak heap (MicroProfile Metrics, sampled every 500 ms), and
@@ -40,14 +39,14 @@ import java.util.stream.Stream;
  */
 public final class OverloadBenchmark {
 
-    private static final int PRODUCERS = 16;
+    private static final int PRODUCERS = 32;
     private static final int DOCUMENT_BYTES = 1024;
-    private static final int MAX_QUEUE_SIZE = 2000;
+    private static final int MAX_QUEUE_SIZE = 500;
+    private static final int CALIBRATION_JOBS = 400;
 
     public static void main(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 60;
         int factor = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        int calibration = args.length > 2 ? Integer.parseInt(args[2]) : 20;
         Stack stack = Stack.fromBuild("bench-password");
         EndToEndBenchmark.deleteTree(stack.var());
         System.out.println(Measures.machine());
@@ -55,15 +54,18 @@ public final class OverloadBenchmark {
             ApiClient api = running.api();
             HeapSampler heap = new HeapSampler();
             heap.start();
+            // flow-calibrate scans once at creation and then not for an hour, until the calibration starts it.
             for (String name : List.of("flow-calibrate", "flow-overload")) {
                 Measures.createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"copy\","
-                        + "\"repeatInterval\":1,\"batchSize\":500,\"preserveFolder\":\"\",\"maxQueueSize\":" + MAX_QUEUE_SIZE + "}");
+                        + "\"repeatInterval\":" + (name.equals("flow-calibrate") ? 3600 : 1)
+                        + ",\"batchSize\":500,\"preserveFolder\":\"\",\"maxQueueSize\":" + MAX_QUEUE_SIZE + "}");
             }
+            Thread.sleep(2000);
             ConveyorClient client = running.client();
-            double sustainable = sustainableRate(client, running, calibration);
+            double sustainable = sustainableRate(client, running, api);
             double offered = factor * sustainable;
-            System.out.printf("sustainable rate: %.1f jobs/s (copy of %d-byte documents, %d producers backing off, %d s); offering %d x = %.1f jobs/s for %d s%n",
-                    sustainable, DOCUMENT_BYTES, PRODUCERS, calibration, factor, offered, seconds);
+            System.out.printf("sustainable rate: %.1f jobs/s (copy of %d-byte documents, maxQueueSize %d); offering %d x = %.1f jobs/s for %d s%n",
+                    sustainable, DOCUMENT_BYTES, MAX_QUEUE_SIZE, factor, offered, seconds);
 
             Overload overload = new Overload(client, "flow-overload", offered, Duration.ofSeconds(seconds));
             overload.run();
@@ -79,8 +81,8 @@ public final class OverloadBenchmark {
             long lost = overload.accepted.stream().filter(name -> !completed.contains(name) && !failed.contains(name)).count();
             Optional<Instant> serverWarning = firstThresholdWarning(running.serverLog(), "flow-overload");
 
-            System.out.printf("offered: %d puts in %d s (%.1f/s; target %.1f/s)%n", overload.offered.get(), seconds,
-                    overload.offered.get() / (double) seconds, offered);
+            System.out.printf("offered: %d puts in %.1f s (%.1f/s; target %.1f/s)%n", overload.offered.get(), overload.seconds,
+                    overload.offered.get() / overload.seconds, offered);
             System.out.printf("accepted: %d (of which %d with the threshold warning)%n", overload.accepted.size(), overload.atThreshold.get());
             System.out.printf("refused: %d (QueueFullException: not taken, the producer keeps the job)%n", overload.refused.get());
             System.out.printf("completed: %d, failed: %d, lost: %d%n", completedAccepted, failed.size(), lost);
@@ -99,37 +101,41 @@ public final class OverloadBenchmark {
     }
 
     /**
-     * The end-to-end rate the stack sustains: producers backing off as the seed does put for
-     * {@code seconds}, then every accepted job is awaited; the rate is the accepted jobs over the
-     * time from the first put to the last result. A short unmeasured round first warms the server up.
+     * The rate the stack sustains, the lower of two capacities measured separately: how fast the
+     * producers' puts are answered (CALIBRATION_JOBS put into flow-calibrate while it does not
+     * scan, so they wait STAGED), and how fast those jobs are then run and written once it scans
+     * every second.
      */
-    private static double sustainableRate(ConveyorClient client, Stack stack, int seconds) throws Exception {
+    private static double sustainableRate(ConveyorClient client, Stack stack, ApiClient api) throws Exception {
         Path results = stack.folders().resolve("flow-calibrate").resolve("result");
-        long warmedUp = backingOff(client, "w-", Math.max(3, seconds / 4));
-        awaitResults(results, warmedUp);
         Instant start = Instant.now();
-        long accepted = backingOff(client, "c-", seconds);
-        double putSeconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
-        awaitResults(results, warmedUp + accepted);
-        double allDoneSeconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
-        System.out.printf("calibration: %d accepted in %.1f s, all completed %.1f s after the first put%n", accepted, putSeconds,
-                allDoneSeconds);
-        return accepted / allDoneSeconds;
+        long accepted = backingOff(client, CALIBRATION_JOBS);
+        double putRate = accepted / (Duration.between(start, Instant.now()).toMillis() / 1000.0);
+        Instant scanning = Instant.now();
+        if (api.put("endpoints/flow-calibrate", "{\"repeatInterval\":1}").status() != 200) {
+            throw new IllegalStateException("cannot start scanning flow-calibrate");
+        }
+        awaitResults(results, accepted);
+        double runRate = accepted / (Duration.between(scanning, Instant.now()).toMillis() / 1000.0);
+        System.out.printf("calibration: %d jobs put at %.1f/s (%d producers, the seed's back-off loop), then run and written at %.1f/s%n",
+                accepted, putRate, PRODUCERS, runRate);
+        return Math.min(putRate, runRate);
     }
 
-    /** Producers putting to flow-calibrate with the seed's back-off loop for {@code seconds}; returns how many were accepted. */
-    private static long backingOff(ConveyorClient client, String prefix, int seconds) throws InterruptedException {
+    /** Producers putting {@code jobs} documents to flow-calibrate with the seed's back-off loop; returns how many were accepted. */
+    private static long backingOff(ConveyorClient client, int jobs) throws InterruptedException {
         AtomicLong sequence = new AtomicLong();
         AtomicLong accepted = new AtomicLong();
-        Instant end = Instant.now().plusSeconds(seconds);
         List<Thread> producers = new ArrayList<>();
         for (int p = 0; p < PRODUCERS; p++) {
             producers.add(started(false, () -> {
                 try (JobInput input = client.openInput("flow-calibrate")) {
                     BackOffLoop loop = new BackOffLoop(50, 100);
-                    while (Instant.now().isBefore(end)) {
-                        accepted.addAndGet(loop.putAll(input, List.of(document(prefix + sequence.incrementAndGet()))).size());
+                    List<Submission> mine = new ArrayList<>();
+                    for (long n = sequence.incrementAndGet(); n <= jobs; n = sequence.incrementAndGet()) {
+                        mine.add(document("c-" + n));
                     }
+                    accepted.addAndGet(loop.putAll(input, mine).size());
                 } catch (ConveyorClientException | InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
@@ -171,6 +177,8 @@ public final class OverloadBenchmark {
         final AtomicLong errors = new AtomicLong();
         final AtomicReference<Instant> firstThreshold = new AtomicReference<>();
         Instant start;
+        /** How long the producers actually put: the last answers may come after the time is up. */
+        double seconds;
 
         Overload(ConveyorClient client, String endpoint, double rate, Duration length) {
             this.client = client;
@@ -193,19 +201,24 @@ public final class OverloadBenchmark {
                 JobInput input = inputs.get(p);
                 int producer = p;
                 producers.add(started(false, () -> {
+                    // Each producer keeps its share of the rate; one that falls behind (its puts wait
+                    // for answers) puts back to back until the time is up.
                     long next = startNanos + producer * intervalNanos / PRODUCERS;
-                    for (long n = 0; next < endNanos; n++, next += intervalNanos) {
+                    for (long n = 0; System.nanoTime() < endNanos; n++, next += intervalNanos) {
                         long wait = next - System.nanoTime();
                         if (wait > 0) {
-                            sleepNanos(wait);
+                            sleepNanos(Math.min(wait, endNanos - System.nanoTime()));
                         }
-                        put(input, "o-" + producer + "-" + n);
+                        if (System.nanoTime() < endNanos) {
+                            put(input, "o-" + producer + "-" + n);
+                        }
                     }
                 }));
             }
             for (Thread producer : producers) {
                 producer.join();
             }
+            seconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
             inputs.forEach(JobInput::close);
         }
 
