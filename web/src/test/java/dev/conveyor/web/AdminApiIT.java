@@ -11,6 +11,7 @@ import dev.conveyor.flow.InputQueue;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
 import dev.conveyor.operation.Operation;
+import dev.conveyor.scan.FileSelection;
 import dev.conveyor.security.AdminPassword;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
@@ -60,6 +61,8 @@ class AdminApiIT {
                         Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
                         Node.class.getPackage(), InputQueue.class.getPackage(),
                         ConveyorApi.class.getPackage())
+                // Flow control reads which names in a folder are work, as scans do; the rest of scanning needs the broker.
+                .addClass(FileSelection.class)
                 .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
                 .addAsResource("META-INF/persistence.xml")
                 .addAsResource("META-INF/batch-jobs/job-count-report.xml")
