@@ -110,16 +110,40 @@ public final class JobInput implements AutoCloseable {
             }
             throw new ConveyorClientException("no answer from Conveyor within " + timeout + " for request " + requestId
                     + " to endpoint '" + endpoint + "'; putting the same submission again is safe");
-        } catch (ResourceAllocationRuntimeException e) {
-            throw brokerFull(e);
         } catch (JMSRuntimeException e) {
-            if (e.getCause() instanceof ResourceAllocationException) {
-                throw brokerFull(e);
-            }
-            throw new ConveyorClientException("messaging failed for endpoint '" + endpoint + "': " + e, e);
+            throw failure(e);
         } catch (JMSException e) {
-            throw new ConveyorClientException("messaging failed for endpoint '" + endpoint + "': " + e, e);
+            throw failure(e);
         }
+    }
+
+    private ConveyorClientException failure(Exception e) {
+        if (isAddressFull(e)) {
+            return brokerFull(e);
+        }
+        return new ConveyorClientException("messaging failed for endpoint '" + endpoint + "': " + e, e);
+    }
+
+    /**
+     * Whether the broker refused the message because the address is full: a resource-allocation
+     * exception, or Artemis's address-full exception (which its client wraps in a plain
+     * JMSException), recognised by name so the library needs no broker classes.
+     */
+    static boolean isAddressFull(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = next(cause)) {
+            if (cause instanceof ResourceAllocationException || cause instanceof ResourceAllocationRuntimeException
+                    || cause.getClass().getSimpleName().contains("AddressFull")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Throwable next(Throwable cause) {
+        if (cause.getCause() != null) {
+            return cause.getCause();
+        }
+        return cause instanceof JMSException jms ? jms.getLinkedException() : null;
     }
 
     /** The broker's submissions address is at its limit (address-full policy FAIL): nothing was sent. */
