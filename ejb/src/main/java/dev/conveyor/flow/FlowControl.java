@@ -11,16 +11,20 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.job.JobService;
 import dev.conveyor.scan.FileSelection;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 
@@ -45,6 +49,12 @@ public class FlowControl {
 
     @Inject
     QueueMonitor monitor;
+
+    @Inject
+    DownstreamGates gates;
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
 
     /** The endpoint's input queue now, looked at by the threshold watch. */
     public InputQueue queue(EndpointConfig endpoint) {
@@ -78,11 +88,16 @@ public class FlowControl {
         }
         long sleep = endpoint.get(SLEEP_ON_OVER_STORE);
         int retries = endpoint.get(SLEEP_ON_OVER_STORE_RETRY_COUNT);
+        Path target = resultFolder.toAbsolutePath().normalize();
+        Optional<EndpointConfig> downstream = endpoints.configs().stream()
+                .filter(other -> !other.name().equals(endpoint.name()) && other.folder().equals(target)).findFirst();
+        Optional<Semaphore> gate = downstream.map(other -> gates.of(other.name()));
         Optional<Overflow> overflow = new OverStoreRetry(sleep, retries, Thread::sleep).awaitRoom(
-                () -> overflowOf(endpoint, resultFolder),
+                () -> overflowHoldingGate(endpoint, target, downstream, gate),
                 (seen, retry) -> LOG.warning(MessageId.OVER_STORE_SLEEP.format(endpoint.name(), seen.target(), seen.reason(),
                         sleep, retry, retries)));
         if (overflow.isEmpty()) {
+            gate.ifPresent(this::releaseAfterCompletion);
             return true;
         }
         String reason = "results cannot be stored in " + overflow.get().target() + ": " + overflow.get().reason()
@@ -93,21 +108,42 @@ public class FlowControl {
         return false;
     }
 
+    /** One look: with room, the downstream gate stays held until the write completes; without, it is let go for the sleep. */
+    private Optional<Overflow> overflowHoldingGate(EndpointConfig endpoint, Path target, Optional<EndpointConfig> downstream,
+            Optional<Semaphore> gate) {
+        gate.ifPresent(Semaphore::acquireUninterruptibly);
+        Optional<Overflow> overflow = overflowOf(endpoint, target, downstream);
+        if (overflow.isPresent()) {
+            gate.ifPresent(Semaphore::release);
+        }
+        return overflow;
+    }
+
+    private void releaseAfterCompletion(Semaphore gate) {
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                gate.release();
+            }
+        });
+    }
+
     /**
-     * Why results cannot go to {@code resultFolder} now: it is the watched folder of another
+     * Why results cannot go to {@code target} now: it is the watched folder of a downstream
      * endpoint whose queue, counting the entries already waiting in that folder, is full; or its
      * volume has less than minimumFreeSpace free.
      */
-    Optional<Overflow> overflowOf(EndpointConfig endpoint, Path resultFolder) {
-        Path target = resultFolder.toAbsolutePath().normalize();
-        for (EndpointConfig downstream : endpoints.configs()) {
-            if (!downstream.name().equals(endpoint.name()) && downstream.folder().equals(target)) {
-                int pending = jobs.notYetRunning(downstream.name()) + waitingEntries(downstream);
-                int max = downstream.get(MAX_QUEUE_SIZE);
-                if (pending >= max) {
-                    return Optional.of(new Overflow("endpoint '" + downstream.name() + "'",
-                            "its queue is full: " + pending + " jobs and waiting files, maxQueueSize " + max));
-                }
+    private Optional<Overflow> overflowOf(EndpointConfig endpoint, Path target, Optional<EndpointConfig> downstream) {
+        if (downstream.isPresent()) {
+            int pending = jobs.notYetRunning(downstream.get().name()) + waitingEntries(downstream.get());
+            int max = downstream.get().get(MAX_QUEUE_SIZE);
+            if (pending >= max) {
+                return Optional.of(new Overflow("endpoint '" + downstream.get().name() + "'",
+                        "its queue is full: " + pending + " jobs and waiting files, maxQueueSize " + max));
             }
         }
         long minimum = endpoint.get(MINIMUM_FREE_SPACE) * MIB;
