@@ -115,6 +115,11 @@ public class Submissions {
             // Checked before the document: a path submission's file has moved into that job's stage folder.
             return Verdict.of(endpoint.name(), Admission.alreadyAccepted(earlier.get(), flow.queue(endpoint)));
         }
+        InputQueue queue = flow.queue(endpoint);
+        if (queue.isFull()) {
+            // Refused before the body is written; the claim below checks again under the lock.
+            return Verdict.of(endpoint.name(), Admission.full(queue));
+        }
         boolean byPath = request.propertyExists(PATH);
         Path document = byPath ? allowedPath(request.getStringProperty(PATH)) : upload(request, endpoint);
         Admission admission = jobs.claim(endpoint, document, attributes(request), id);
