@@ -39,7 +39,7 @@ import java.util.stream.Stream;
  */
 public final class OverloadBenchmark {
 
-    private static final int PRODUCERS = 32;
+    private static final int PRODUCERS = 64;
     private static final int DOCUMENT_BYTES = 1024;
     private static final int MAX_QUEUE_SIZE = 500;
     /** Below the threshold of MAX_QUEUE_SIZE: the calibration's back-off loop must never wait for an endpoint that does not scan yet. */
