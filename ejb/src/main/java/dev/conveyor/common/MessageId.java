@@ -76,8 +76,6 @@ public enum MessageId {
             "The submission is malformed: %s"),
     SUBMISSION_REFUSED("CNV-7009-W", Kind.INTERNAL,
             "Submission %s for endpoint '%s' was refused and put on %s: %s"),
-    SUBMISSION_FAILED("CNV-7010-E", Kind.INTERNAL,
-            "Submission %s for endpoint '%s' could not be taken: %s"),
 
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "

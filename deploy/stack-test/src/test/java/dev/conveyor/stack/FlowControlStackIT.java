@@ -15,8 +15,12 @@ import dev.conveyor.client.JobInput;
 import dev.conveyor.client.QueueFullException;
 import dev.conveyor.client.QueueThresholdExceededException;
 import dev.conveyor.client.Submission;
+import dev.conveyor.client.SubmissionProtocol;
 import dev.conveyor.client.SubmissionRefusedException;
 import dev.conveyor.web.testing.ApiClient;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Message;
 import jakarta.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,6 +34,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -37,7 +42,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Black-box flow control on the real stack and broker: a producer through the client library
  * fills an endpoint's queue (threshold first, then full), backs off as the seed does, and every
- * job it was told was accepted completes; a chain whose downstream endpoint is paused makes the
+ * job it was told was accepted completes; refusals say why, and one nobody asked an answer for
+ * is kept on the refused queue; a chain whose downstream endpoint is paused makes the
  * upstream one sleep, retry and block, and resuming drains both with every job accounted for.
  */
 @ExtendWith(SharedStack.class)
@@ -142,6 +148,29 @@ class FlowControlStackIT {
             JsonObject job = awaitFinished(api, "flow-refusals", 1).get(0);
             assertEquals(jobId, job.getString("id"));
             assertEquals("SUCCEEDED", job.getString("state"));
+        }
+    }
+
+    @Test
+    void aRefusedSubmissionThatAskedNoAnswerIsKeptOnTheRefusedQueue() throws Exception {
+        String url = "tcp://127.0.0.1:" + System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
+        try (JMSContext jms = new ActiveMQConnectionFactory(url).createContext("conveyor", "conveyor")) {
+            BytesMessage fireAndForget = jms.createBytesMessage();
+            fireAndForget.writeBytes("kept, not dropped".getBytes(StandardCharsets.UTF_8));
+            fireAndForget.setStringProperty(SubmissionProtocol.REQUEST, SubmissionProtocol.SUBMIT);
+            fireAndForget.setStringProperty(SubmissionProtocol.ENDPOINT, "nobody-has-this-name");
+            fireAndForget.setStringProperty(SubmissionProtocol.FILE_NAME, "orphan.txt");
+            fireAndForget.setStringProperty("customer", "acme");
+            jms.createProducer().send(jms.createQueue(SubmissionProtocol.SUBMISSIONS_QUEUE), fireAndForget);
+
+            Message kept = jms.createConsumer(jms.createQueue(SubmissionProtocol.REFUSED_QUEUE),
+                    SubmissionProtocol.FILE_NAME + " = 'orphan.txt'").receive(30_000);
+            assertTrue(kept != null, "the refused submission is on " + SubmissionProtocol.REFUSED_QUEUE);
+            assertEquals("REFUSED", kept.getStringProperty(SubmissionProtocol.STATUS));
+            assertEquals("CNV-1001-E", kept.getStringProperty(SubmissionProtocol.CODE));
+            assertTrue(kept.getStringProperty(SubmissionProtocol.REASON).contains("nobody-has-this-name"));
+            assertEquals("acme", kept.getStringProperty("customer"), "the producer's properties are kept");
+            assertEquals("kept, not dropped", new String(kept.getBody(byte[].class), StandardCharsets.UTF_8), "and its document");
         }
     }
 
