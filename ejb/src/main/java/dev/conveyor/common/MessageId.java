@@ -74,6 +74,26 @@ public enum MessageId {
             "A message on the signal queue was malformed and went to %s with the reason: %s"),
     SWEEP_FAILED("CNV-5008-W", Kind.INTERNAL,
             "The waiting-jobs sweep failed and runs again in a few seconds: %s"),
+    QUEUE_THRESHOLD_REACHED("CNV-7001-W", Kind.INTERNAL,
+            "The free size of input queue '%s' fell to its threshold or below: queued jobs=%d, limit=%d, threshold=%d%%. "
+                    + "Scans take only what fits and JMS producers are told to back off."),
+    OVER_STORE_SLEEP("CNV-7002-W", Kind.INTERNAL,
+            "Results of endpoint '%s' cannot be stored in %s (%s); sleeping %d ms before retry %d of %d."),
+    ENDPOINT_BLOCKED("CNV-7003-W", Kind.INTERNAL,
+            "Endpoint '%s' is BLOCKED: %s. It stops scanning and dispatching; every staged, queued and waiting job is kept. "
+                    + "POST /api/endpoints/%1$s/resume continues where it stopped."),
+    ENDPOINT_RESUMED("CNV-7004-I", Kind.INTERNAL,
+            "Endpoint '%s' resumed from BLOCKED; %d jobs whose results waited are being written."),
+    SUBMISSION_ENDPOINT_PAUSED("CNV-7005-E", Kind.INVALID,
+            "Endpoint '%s' is paused and takes no submissions; POST /api/endpoints/%1$s/resume first."),
+    SUBMISSION_PATH_REFUSED("CNV-7006-E", Kind.INVALID,
+            "Path %s cannot be submitted: %s"),
+    SUBMISSION_QUEUE_FULL("CNV-7007-W", Kind.INTERNAL,
+            "Input queue '%s' is full (%d of %d jobs); the submission was not accepted. Back off and put it again."),
+    SUBMISSION_MALFORMED("CNV-7008-E", Kind.INVALID,
+            "The submission is malformed: %s"),
+    SUBMISSION_REFUSED("CNV-7009-W", Kind.INTERNAL,
+            "Submission %s for endpoint '%s' was refused and put on %s: %s"),
 
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "

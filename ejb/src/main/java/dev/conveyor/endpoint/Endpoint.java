@@ -43,6 +43,10 @@ public class Endpoint {
     @Column(nullable = false, length = 16)
     private EndpointState state;
 
+    /** Why Conveyor blocked the endpoint; null unless BLOCKED. */
+    @Column(length = 2000)
+    private String blockedReason;
+
     @Column(nullable = false)
     private Instant createdAt;
 
@@ -89,8 +93,19 @@ public class Endpoint {
         return state;
     }
 
+    /** An administrator's pause or resume; resuming also lifts a block. */
     public void setState(EndpointState state) {
         this.state = state;
+        this.blockedReason = null;
+    }
+
+    public void block(String reason) {
+        this.state = EndpointState.BLOCKED;
+        this.blockedReason = reason.length() > 2000 ? reason.substring(0, 2000) : reason;
+    }
+
+    public String getBlockedReason() {
+        return blockedReason;
     }
 
     public Instant getCreatedAt() {

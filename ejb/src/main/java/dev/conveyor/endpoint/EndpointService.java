@@ -84,6 +84,21 @@ public class EndpointService {
         return changed(endpoint, serviceDefaults());
     }
 
+    /**
+     * Blocks the endpoint in a transaction of its own, so the block holds even when the caller's
+     * work rolls back. False when it was already blocked (or is gone): only the first blocker logs.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public boolean block(String name, String reason) {
+        Endpoint endpoint = em.find(Endpoint.class, name, LockModeType.PESSIMISTIC_WRITE);
+        if (endpoint == null || endpoint.getState() == EndpointState.BLOCKED) {
+            return false;
+        }
+        endpoint.block(reason);
+        changed(endpoint, serviceDefaults());
+        return true;
+    }
+
     public Endpoint require(String name) {
         Endpoint endpoint = em.find(Endpoint.class, name);
         if (endpoint == null) {
@@ -179,12 +194,14 @@ public class EndpointService {
         return view(endpoint, service);
     }
 
-    /** Every setting as the endpoint runs with it, its state, and when it was created. */
+    /** Every setting as the endpoint runs with it, its state (and why, when blocked), and when it was created. */
     private static JsonObject view(Endpoint endpoint, SettingValues service) {
-        return Json.createObjectBuilder(endpoint.config(service).settings().toJson(EndpointSettings.ALL))
-                .add("state", endpoint.getState().name())
-                .add("createdAt", endpoint.getCreatedAt().toString())
-                .build();
+        var json = Json.createObjectBuilder(endpoint.config(service).settings().toJson(EndpointSettings.ALL))
+                .add("state", endpoint.getState().name());
+        if (endpoint.getBlockedReason() != null) {
+            json.add("blockedReason", endpoint.getBlockedReason());
+        }
+        return json.add("createdAt", endpoint.getCreatedAt().toString()).build();
     }
 
     private EndpointValidator validator() {

@@ -67,6 +67,19 @@ public final class EndpointSettings {
     public static final Setting<Map<String, String>> OUTPUT_PARAMETER_MAPPINGS = new Setting<>("outputParameterMappings",
             OUTPUT_MAPPINGS, Map.of(), false,
             "By output parameter: a name pattern such as %F.txt, or a folder such as out/ (ending in '/').");
+    public static final Setting<Integer> MAX_QUEUE_SIZE = new Setting<>("maxQueueSize", INTEGER, 10_000, true,
+            "Jobs accepted and not yet running (STAGED or QUEUED) the endpoint holds at most; when full, scans take nothing "
+                    + "and JMS submissions are refused.");
+    public static final Setting<Integer> FREE_QUEUE_SIZE_THRESHOLD = new Setting<>("freeQueueSizeThreshold", INTEGER, 20, true,
+            "Percent of maxQueueSize: when the free size falls to it or below, CNV-7001-W is logged once and JMS producers "
+                    + "get QueueThresholdExceededException.");
+    public static final Setting<Long> SLEEP_ON_OVER_STORE = new Setting<>("sleepOnOverStore", LONG, 1000L, true,
+            "Milliseconds the result writer sleeps before trying again when the results cannot be stored (downstream "
+                    + "endpoint full, result volume under minimumFreeSpace).");
+    public static final Setting<Integer> SLEEP_ON_OVER_STORE_RETRY_COUNT = new Setting<>("sleepOnOverStoreRetryCount", INTEGER, 3, true,
+            "How many times to sleep and retry before the endpoint becomes BLOCKED; 0 blocks at once.");
+    public static final Setting<Long> MINIMUM_FREE_SPACE = new Setting<>("minimumFreeSpace", LONG, 0L, true,
+            "MiB that must stay free on the result folder's volume; results that would leave less wait (sleep, retry, BLOCKED).");
 
     public static final Setting<Optional<WaitSpec>> WAIT = new Setting<>("wait", WaitSpec.SETTING_TYPE, Optional.empty(), false,
             "Jobs wait, before their operation, for release signals: {\"releaseSignalId\": \"${file.baseName}\", ...}; "
@@ -83,7 +96,8 @@ public final class EndpointSettings {
     public static final List<Setting<?>> ALL = List.of(NAME, DESCRIPTION, PATH, ASYNCHRONOUS, CRON_EXPRESSION, REPEAT_INTERVAL,
             REPEAT_COUNT, THROTTLE, USER_NAME, DOMAIN_NAME, BATCH_SIZE, WAIT_TIME, EXCLUDE_FILE_PATTERN, INCLUDE_FILE_PATTERN,
             RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE, OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION,
-            OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, WAIT, NOTIFY, FAN_OUT);
+            OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD,
+            SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE, WAIT, NOTIFY, FAN_OUT);
 
     /** The settings the service-wide defaults ("Watched Folder service" settings) may give. */
     public static final List<Setting<?>> SERVICE_WIDE = ALL.stream().filter(Setting::serviceWide).toList();

@@ -96,10 +96,26 @@ public final class EndpointValidator {
             throw ConveyorException.invalidField(WAIT_TIME.name(), "must be 0 or more milliseconds, was " + s.get(WAIT_TIME));
         }
         checkMinusOneOrPositive(PURGE_DURATION, s.get(PURGE_DURATION), "days");
+        checkFlowControl(s);
         checkNotBlank(USER_NAME, s.get(USER_NAME));
         checkNotBlank(DOMAIN_NAME, s.get(DOMAIN_NAME));
         checkPattern(INCLUDE_FILE_PATTERN, s.get(INCLUDE_FILE_PATTERN), false);
         checkPattern(EXCLUDE_FILE_PATTERN, s.get(EXCLUDE_FILE_PATTERN), true);
+    }
+
+    private static void checkFlowControl(SettingValues s) {
+        checkAtLeast(MAX_QUEUE_SIZE, s.get(MAX_QUEUE_SIZE), 1);
+        checkAtLeast(FREE_QUEUE_SIZE_THRESHOLD, s.get(FREE_QUEUE_SIZE_THRESHOLD), 0);
+        if (s.get(FREE_QUEUE_SIZE_THRESHOLD) > 100) {
+            throw ConveyorException.invalidField(FREE_QUEUE_SIZE_THRESHOLD.name(), "must be a percentage (0 to 100), was "
+                    + s.get(FREE_QUEUE_SIZE_THRESHOLD));
+        }
+        checkAtLeast(SLEEP_ON_OVER_STORE_RETRY_COUNT, s.get(SLEEP_ON_OVER_STORE_RETRY_COUNT), 0);
+        for (Setting<Long> setting : List.of(SLEEP_ON_OVER_STORE, MINIMUM_FREE_SPACE)) {
+            if (s.get(setting) < 0) {
+                throw ConveyorException.invalidField(setting.name(), "must be 0 or more, was " + s.get(setting));
+            }
+        }
     }
 
     private static void checkSchedule(SettingValues s) {

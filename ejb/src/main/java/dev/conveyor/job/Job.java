@@ -23,7 +23,8 @@ import java.util.Map;
 @Table(name = "CNV_JOB", indexes = {
         @Index(name = "CNV_JOB_ENDPOINT_STATE", columnList = "endpoint, state"),
         @Index(name = "CNV_JOB_STATE", columnList = "state"),
-        @Index(name = "CNV_JOB_WAIT_SIGNAL", columnList = "state, waitSignal")})
+        @Index(name = "CNV_JOB_WAIT_SIGNAL", columnList = "state, waitSignal"),
+        @Index(name = "CNV_JOB_SUBMISSION", columnList = "submissionId")})
 public class Job {
 
     static final int MAX_REASON_LENGTH = 4000;
@@ -72,6 +73,10 @@ public class Job {
     /** The node running the job, so recovery can tell a dead worker from a slow one. */
     @Column(length = 36)
     private String node;
+
+    /** The JMS submission that made the job, if one did: a redelivered submission finds its job by it. */
+    @Column(length = 255)
+    private String submissionId;
 
     /** Times a worker started the operation; bounded, so a job that kills workers cannot loop. */
     private int attempts;
@@ -202,6 +207,10 @@ public class Job {
 
     private static String truncate(String reason) {
         return reason.length() > MAX_REASON_LENGTH ? reason.substring(0, MAX_REASON_LENGTH) : reason;
+    }
+
+    public void setSubmissionId(String submissionId) {
+        this.submissionId = submissionId;
     }
 
     public String getId() {

@@ -3,6 +3,7 @@ package dev.conveyor.job;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.flow.FlowControl;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -39,6 +40,9 @@ public class JobCompletion {
     @Inject
     EndpointService endpoints;
 
+    @Inject
+    FlowControl flow;
+
     @Resource
     TransactionSynchronizationRegistry transactions;
 
@@ -67,7 +71,8 @@ public class JobCompletion {
 
     /**
      * Publishes the files as the recorded outcome says and marks the job SUCCEEDED or FAILED in
-     * the same transaction. The job row is locked first, so a repeated callback waits and then
+     * the same transaction. Results that cannot be stored (output overflow) wait as flow control
+     * says, and are left in stage if the endpoint blocks. The job row is locked first, so a repeated callback waits and then
      * finds the job finished. A file-system error rolls everything back and the callback is
      * delivered again.
      */
@@ -92,6 +97,10 @@ public class JobCompletion {
                 }
                 succeeded = false;
                 reason = refused.get();
+            }
+            if (succeeded && !flow.awaitResultRoom(endpoint, publisher.resultFolder(endpoint, jobId, job.getSource()))) {
+                // Blocked: the job stays WRITING with its results in stage; resuming the endpoint sends its callback again.
+                return;
             }
             clearStageAfterCommit(StageFolder.of(endpoint.folder(), jobId));
             if (succeeded) {

@@ -1,10 +1,16 @@
 package dev.conveyor.job;
 
 import dev.conveyor.priority.Rebucketed;
+import dev.conveyor.common.MessageId;
+import dev.conveyor.flow.EndpointResumed;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import jakarta.jms.JMSConnectionFactory;
 import jakarta.jms.JMSContext;
@@ -14,10 +20,13 @@ import jakarta.persistence.PersistenceContext;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BiPredicate;
+import java.util.logging.Logger;
 
 /** Puts staged jobs on the Job Manager queue. */
 @Stateless
 public class JobDispatcher {
+
+    private static final Logger LOG = Logger.getLogger(JobDispatcher.class.getName());
 
     @PersistenceContext
     EntityManager em;
@@ -25,6 +34,20 @@ public class JobDispatcher {
     @Inject
     @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
     JMSContext jms;
+
+    @Inject
+    JobService jobs;
+
+    @Resource
+    SessionContext session;
+
+    private JobDispatcher self;
+
+    @PostConstruct
+    void lookUpSelf() {
+        // Each callback in a transaction of its own: one failing send does not undo the others.
+        self = session.getBusinessObject(JobDispatcher.class);
+    }
 
     /**
      * Marks the jobs QUEUED and sends their dispatch messages in one transaction: either all of
@@ -87,6 +110,19 @@ public class JobDispatcher {
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void callback(String jobId) {
         jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), jobId);
+    }
+
+    /**
+     * Once a resume commits, sends again the callbacks of the endpoint's WRITING jobs: those
+     * whose results waited while it was blocked are written now. A repeat is harmless, and the
+     * recovery pass would send them within minutes anyway.
+     */
+    public void writeWaitingResults(@Observes(during = TransactionPhase.AFTER_SUCCESS) EndpointResumed resumed) {
+        List<String> waiting = jobs.inState(resumed.name(), JobState.WRITING);
+        waiting.forEach(self::resendCallback);
+        if (!waiting.isEmpty()) {
+            LOG.info(MessageId.ENDPOINT_RESUMED.format(resumed.name(), waiting.size()));
+        }
     }
 
     /** Sends a WRITING job's callback again, for a result write that was interrupted; a repeat is harmless. */

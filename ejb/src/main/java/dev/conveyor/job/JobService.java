@@ -2,9 +2,12 @@ package dev.conveyor.job;
 
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.priority.PriorityRules;
+import dev.conveyor.flow.Admission;
+import dev.conveyor.flow.InputQueue;
 import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
@@ -12,6 +15,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
 import java.io.IOException;
@@ -23,6 +27,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -43,18 +48,24 @@ public class JobService {
     PriorityRules priorities;
 
     /**
-     * Claims one file for an endpoint: the job row is written first, then the file is moved into
-     * the job's stage folder in one rename, and both commit together. A file another thread or
-     * node took first is simply not there any more: the claim is dropped and nothing changes.
+     * Claims one file for an endpoint if its input queue has room: the job row is written first,
+     * then the file is moved into the job's stage folder in one rename, and both commit together.
+     * The endpoint's row is locked for the count, so concurrent claims (scans, submissions, other
+     * nodes) never overfill the queue. A file another thread or node took first is simply not
+     * there any more: the claim is dropped and nothing changes. A {@code submissionId} already
+     * claimed for this endpoint (a redelivered JMS submission) gives that job back, claiming nothing.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Optional<String> claim(EndpointConfig endpoint, Path file) {
-        return claim(endpoint, file, Map.of());
-    }
-
-    /** Claims a file as {@link #claim(EndpointConfig, Path)} does, adding {@code attributes} to the job's own. */
-    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Optional<String> claim(EndpointConfig endpoint, Path file, Map<String, String> attributes) {
+    public Admission claim(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId) {
+        em.find(Endpoint.class, endpoint.name(), LockModeType.PESSIMISTIC_WRITE);
+        InputQueue queue = InputQueue.of(endpoint, notYetRunning(endpoint.name()));
+        Optional<String> earlier = submitted(endpoint.name(), submissionId);
+        if (earlier.isPresent()) {
+            return Admission.alreadyAccepted(earlier.get(), queue);
+        }
+        if (queue.isFull()) {
+            return Admission.full(queue);
+        }
         String source = file.getFileName().toString();
         String userName = endpoint.get(EndpointSettings.USER_NAME);
         Job job = new Job(UUID.randomUUID().toString(), endpoint.name(), source, userName,
@@ -62,18 +73,28 @@ public class JobService {
         job.putAttributes(JobAttributes.of(job.getId(), endpoint.name(), source, sizeOf(file), userName));
         job.putAttributes(attributes);
         job.assignBucket(priorities.bucketFor(job.getAttributes()));
+        job.setSubmissionId(submissionId);
         em.persist(job);
         em.flush();
         Path staged = StageFolder.of(endpoint.folder(), job.getId()).input(source);
         try {
             Files.createDirectories(staged.getParent());
             Files.move(file, staged, StandardCopyOption.ATOMIC_MOVE);
-            return Optional.of(job.getId());
+            return Admission.accepted(job.getId(), queue.plus(1));
         } catch (IOException e) {
             LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e));
             session.setRollbackOnly();
+            return Admission.notClaimed(queue);
+        }
+    }
+
+    /** The job an earlier delivery of this submission made, if any. */
+    public Optional<String> submitted(String endpoint, String submissionId) {
+        if (submissionId == null) {
             return Optional.empty();
         }
+        return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.submissionId = :id", String.class)
+                .setParameter("endpoint", endpoint).setParameter("id", submissionId).getResultStream().findFirst();
     }
 
     /** A file's size, or the total of a job folder's files; 0 when it cannot be read (the claim then tells why). */
@@ -85,20 +106,29 @@ public class JobService {
         }
     }
 
-    /** Ids of the endpoint's jobs that are claimed but not yet queued or run, oldest first. */
-    public List<String> staged(String endpoint) {
+    /** How many of the endpoint's jobs are accepted and not yet running: its input queue's length. */
+    public int notYetRunning(String endpoint) {
+        return countIn(endpoint, JobState.NOT_YET_RUNNING);
+    }
+
+    /** Ids of the endpoint's jobs in a state, oldest first. */
+    public List<String> inState(String endpoint, JobState state) {
         return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state ORDER BY j.createdAt",
                         String.class)
                 .setParameter("endpoint", endpoint)
-                .setParameter("state", JobState.STAGED)
+                .setParameter("state", state)
                 .getResultList();
     }
 
     /** How many of the endpoint's jobs are claimed and not finished: the jobs in progress that throttle counts. */
     public int unfinished(String endpoint) {
+        return countIn(endpoint, JobState.UNFINISHED);
+    }
+
+    private int countIn(String endpoint, Set<JobState> states) {
         return em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.endpoint = :endpoint AND j.state IN :states", Long.class)
                 .setParameter("endpoint", endpoint)
-                .setParameter("states", JobState.UNFINISHED)
+                .setParameter("states", states)
                 .getSingleResult().intValue();
     }
 

@@ -22,6 +22,12 @@ public enum JobState {
     /** The states of a job in progress. */
     public static final Set<JobState> UNFINISHED = EnumSet.of(STAGED, QUEUED, RUNNING, WRITING, WAITING);
 
+    /**
+     * The states of a job accepted and not yet running: what an endpoint's input queue holds.
+     * WAITING jobs wait for signals, not for a worker, so they do not take queue room.
+     */
+    public static final Set<JobState> NOT_YET_RUNNING = EnumSet.of(STAGED, QUEUED);
+
     public boolean isFinished() {
         return this == SUCCEEDED || this == FAILED || this == EXPIRED;
     }

@@ -40,6 +40,11 @@ public final class ResultPublisher {
         this.random = random;
     }
 
+    /** Where the job's results go (folder patterns expanded now). */
+    public Path resultFolder(EndpointConfig endpoint, String jobId, String source) {
+        return endpoint.folder().resolve(FolderTemplate.of(endpoint.get(RESULT_FOLDER)).expand(values(endpoint, jobId, source)));
+    }
+
     public List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source) throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId);

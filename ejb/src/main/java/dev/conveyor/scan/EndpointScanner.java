@@ -12,10 +12,15 @@ import dev.conveyor.signal.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.flow.Admission;
+import dev.conveyor.flow.FlowControl;
+import dev.conveyor.flow.InputQueue;
+import dev.conveyor.flow.QueueMonitor;
 import dev.conveyor.job.JobCompletion;
 import dev.conveyor.job.JobDispatcher;
 import dev.conveyor.job.JobRunner;
 import dev.conveyor.job.JobService;
+import dev.conveyor.job.JobState;
 import dev.conveyor.job.Outcome;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -32,6 +37,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
@@ -39,7 +45,8 @@ import java.util.logging.Logger;
 
 /**
  * One scan of one endpoint: pick the batch (oldest first, old enough, unchanged since the last
- * look, within the throttle's room), claim each file or job folder as a job, then either queue
+ * look, within the throttle's room and what its input queue has free: the rest waits in the
+ * folder), claim each file or job folder as a job, then either queue
  * the claimed jobs (asynchronous endpoints) or run them here and now (synchronous ones). Each
  * claim is its own transaction, so one file that cannot be moved never holds back the others.
  */
@@ -67,6 +74,12 @@ public class EndpointScanner {
     @Inject
     WaitingRoom waitingRoom;
 
+    @Inject
+    FlowControl flow;
+
+    @Inject
+    QueueMonitor monitor;
+
     /**
      * Starts what an earlier scan left STAGED (a dispatch that failed, a crash between claim and
      * dispatch), then claims new files. Returns how many were claimed. {@code stillHeld} renews
@@ -79,8 +92,9 @@ public class EndpointScanner {
             return 0;
         }
         EndpointConfig endpoint = found.get();
-        List<String> toStart = new ArrayList<>(jobs.staged(endpointName));
-        int room = JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName));
+        List<String> toStart = new ArrayList<>(jobs.inState(endpointName, JobState.STAGED));
+        InputQueue queue = flow.queue(endpoint);
+        int room = queue.room(JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName)));
         if (room == 0 || keepsOrderBehindWaitingJob(endpoint)) {
             start(endpoint, toStart, stillHeld);
             return 0;
@@ -93,7 +107,12 @@ public class EndpointScanner {
         int claimed = 0;
         for (Path file : unchanged.subList(0, Math.min(room, unchanged.size()))) {
             boolean readOnly = isReadOnly(file);
-            Optional<String> jobId = jobs.claim(endpoint, file);
+            Admission admission = jobs.claim(endpoint, file, Map.of(), null);
+            monitor.observe(endpointName, admission.queue());
+            if (admission.result() == Admission.Result.FULL) {
+                break;
+            }
+            Optional<String> jobId = admission.job();
             if (jobId.isEmpty()) {
                 continue;
             }

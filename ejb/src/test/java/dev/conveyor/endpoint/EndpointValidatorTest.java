@@ -301,6 +301,39 @@ class EndpointValidatorTest {
         assertRefused("repeatCount", "must be -1 (never ends) or a number of scans, was " + count);
     }
 
+    // --- flow control ---
+
+    @Test
+    void flowControlDefaultsAreValid() {
+        assertValid();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, -1})
+    void maxQueueSizeBelowOneIsRefused(int size) {
+        set("maxQueueSize", size);
+        assertRefused("maxQueueSize", "must be at least 1, was " + size);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {-1, 101})
+    void freeQueueSizeThresholdOutsideAPercentageIsRefused(int percent) {
+        set("freeQueueSizeThreshold", percent);
+        assertRefused("freeQueueSizeThreshold", percent < 0 ? "must be at least 0, was -1" : "must be a percentage (0 to 100), was 101");
+    }
+
+    @Test
+    void negativeOverStoreSettingsAreRefused() {
+        set("sleepOnOverStoreRetryCount", -1);
+        assertRefused("sleepOnOverStoreRetryCount", "must be at least 0, was -1");
+        set("sleepOnOverStoreRetryCount", 0);
+        set("sleepOnOverStore", -5L);
+        assertRefused("sleepOnOverStore", "must be 0 or more, was -5");
+        set("sleepOnOverStore", 0L);
+        set("minimumFreeSpace", -1L);
+        assertRefused("minimumFreeSpace", "must be 0 or more, was -1");
+    }
+
     // --- batch, wait, purge ---
 
     @ParameterizedTest

@@ -8,12 +8,14 @@ import dev.conveyor.common.BatchJobs;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.expression.AttributeExpression;
+import dev.conveyor.flow.InputQueue;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
 import dev.conveyor.signal.Signal;
 import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.priority.PriorityRules;
+import dev.conveyor.scan.FileSelection;
 import dev.conveyor.security.AdminPassword;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
@@ -56,15 +58,18 @@ class AdminApiIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         // The libraries the real WAR bundles (cron-utils, PDFBox...), from the exploded WAR the build just made.
-        File[] libraries = new File("target/conveyor/WEB-INF/lib").listFiles((dir, name) -> !name.startsWith("conveyor-"));
+        File[] libraries = new File("target/conveyor/WEB-INF/lib").listFiles((dir, name) -> !name.startsWith("conveyor-")
+                || name.startsWith("conveyor-client"));
         return ShrinkWrap.create(WebArchive.class, "conveyor.war")
                 .addAsLibraries(libraries)
                 .addPackages(true, path -> NEEDS_BROKER.stream().noneMatch(path.get()::contains),
                         ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
                         Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
                         Node.class.getPackage(), Signal.class.getPackage(), AttributeExpression.class.getPackage(),
-                        PriorityRules.class.getPackage(),
+                        PriorityRules.class.getPackage(), InputQueue.class.getPackage(),
                         ConveyorApi.class.getPackage())
+                // Flow control reads which names in a folder are work, as scans do; the rest of scanning needs the broker.
+                .addClass(FileSelection.class)
                 .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
                 .addAsResource("META-INF/persistence.xml")
                 .addAsResource("META-INF/batch-jobs/job-count-report.xml")

@@ -1,5 +1,6 @@
 package dev.conveyor.stack;
 
+import dev.conveyor.client.ConveyorClient;
 import dev.conveyor.web.testing.ApiClient;
 import java.io.IOException;
 import java.net.URI;
@@ -10,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
  * The real stack, started and stopped with the same scripts a user runs (deploy/run,
@@ -107,6 +109,17 @@ public final class Stack implements AutoCloseable {
 
     public ApiClient api() {
         return new ApiClient(URI.create("http://localhost:" + httpPort() + "/api/"), "admin", password);
+    }
+
+    /** A producer's connection to the stack's broker, through the client library, as deploy/run's default credentials allow. */
+    public ConveyorClient client() {
+        String url = "tcp://127.0.0.1:" + System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
+        return new ConveyorClient(new ActiveMQConnectionFactory(url), "conveyor", "conveyor");
+    }
+
+    /** Payara Micro's log, where the server's warnings go. */
+    public Path serverLog() {
+        return var.resolve("logs").resolve("payara.log");
     }
 
     /** The allowed root deploy/run gives endpoints by default. */

@@ -2,6 +2,7 @@ package dev.conveyor.web.endpoint;
 
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.flow.FlowControl;
 import dev.conveyor.web.error.JsonRequests;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -27,6 +28,9 @@ public class EndpointResource {
 
     @Inject
     EndpointService endpoints;
+
+    @Inject
+    FlowControl flow;
 
     @GET
     public List<JsonObject> list() {
@@ -65,9 +69,17 @@ public class EndpointResource {
         return endpoints.setState(name, EndpointState.PAUSED);
     }
 
+    /** Ends a pause or a block; the results of jobs that waited in a block are written now. */
     @POST
     @Path("{name}/resume")
     public JsonObject resume(@PathParam("name") String name) {
-        return endpoints.setState(name, EndpointState.ENABLED);
+        return flow.resume(name);
+    }
+
+    /** The endpoint's input queue: maxQueueSize, queuedJobs, freeQueueSize, freeQueueSizeThreshold, state. */
+    @GET
+    @Path("{name}/queue")
+    public JsonObject queue(@PathParam("name") String name) {
+        return flow.queueView(name);
     }
 }

@@ -1,0 +1,244 @@
+package dev.conveyor.stack;
+
+import static dev.conveyor.stack.Drops.awaitFinished;
+import static dev.conveyor.stack.Drops.drop;
+import static dev.conveyor.stack.Drops.endpoint;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.conveyor.client.BackOffLoop;
+import dev.conveyor.client.ConveyorClient;
+import dev.conveyor.client.JobInput;
+import dev.conveyor.client.QueueFullException;
+import dev.conveyor.client.QueueThresholdExceededException;
+import dev.conveyor.client.Submission;
+import dev.conveyor.client.SubmissionProtocol;
+import dev.conveyor.client.SubmissionRefusedException;
+import dev.conveyor.web.testing.ApiClient;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Message;
+import jakarta.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Black-box flow control on the real stack and broker: a producer through the client library
+ * fills an endpoint's queue (threshold first, then full), backs off as the seed does, and every
+ * job it was told was accepted completes; refusals say why, and one nobody asked an answer for
+ * is kept on the refused queue; a chain whose downstream endpoint is paused makes the
+ * upstream one sleep, retry and block, and resuming drains both with every job accounted for.
+ */
+@ExtendWith(SharedStack.class)
+class FlowControlStackIT {
+
+    private static Stack stack;
+    private static ApiClient api;
+    private static ConveyorClient client;
+
+    @BeforeAll
+    static void connect() {
+        stack = SharedStack.stack();
+        api = stack.api();
+        client = stack.client();
+    }
+
+    @Test
+    void aProducerSeesTheThresholdBeforeTheQueueIsFullAndEveryAcceptedJobCompletes() throws Exception {
+        // A scan every minute: after the first (at creation), accepted jobs wait STAGED and fill the queue.
+        endpoint(api, "flow-producer", "copy", "\"repeatInterval\":60,\"maxQueueSize\":10,\"freeQueueSizeThreshold\":20");
+        Thread.sleep(2000);
+        Map<String, byte[]> acceptedContent = new HashMap<>();
+        List<String> outcomes = new ArrayList<>();
+        try (JobInput input = client.openInput("flow-producer")) {
+            assertEquals(10, input.getMaxQueueSize());
+            assertEquals(10, input.getFreeQueueSize());
+            for (int i = 0; i < 11; i++) {
+                byte[] content = ("document " + i).getBytes(StandardCharsets.UTF_8);
+                Submission job = Submission.document("doc-" + i + ".txt", content).attribute("customer", "acme");
+                try {
+                    acceptedContent.put(input.put(job), content);
+                    outcomes.add("accepted");
+                } catch (QueueThresholdExceededException backOff) {
+                    acceptedContent.put(backOff.getJobId(), content);
+                    outcomes.add("threshold");
+                } catch (QueueFullException full) {
+                    outcomes.add("full");
+                }
+            }
+            assertEquals(List.of("accepted", "accepted", "accepted", "accepted", "accepted", "accepted", "accepted",
+                    "threshold", "threshold", "threshold", "full"), outcomes,
+                    "accepted while more than 20% is free, then accepted with the threshold exception, then refused");
+            assertEquals(0, input.getFreeQueueSize());
+            JsonObject queue = api.get("endpoints/flow-producer/queue").object();
+            assertEquals(10, queue.getInt("maxQueueSize"));
+            assertEquals(10, queue.getInt("queuedJobs"));
+            assertEquals(0, queue.getInt("freeQueueSize"));
+            assertEquals(20, queue.getInt("freeQueueSizeThreshold"));
+            assertEquals("ENABLED", queue.getString("state"));
+            assertEquals(1, thresholdWarnings("flow-producer"), "one CNV-7001-W for the crossing, not one per job");
+
+            // Scanning every second drains the queue; the seed's back-off loop puts 30 more without one loss.
+            assertEquals(200, api.put("endpoints/flow-producer", "{\"repeatInterval\":1}").status());
+            List<Submission> more = new ArrayList<>();
+            for (int i = 11; i < 41; i++) {
+                more.add(Submission.document("doc-" + i + ".txt", ("document " + i).getBytes(StandardCharsets.UTF_8)));
+            }
+            BackOffLoop loop = new BackOffLoop(50, 100);
+            List<String> jobIds = loop.putAll(input, more);
+            assertEquals(30, jobIds.size());
+            for (int i = 0; i < 30; i++) {
+                acceptedContent.put(jobIds.get(i), ("document " + (i + 11)).getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        assertEquals(40, acceptedContent.size());
+        List<JsonObject> jobs = awaitFinished(api, "flow-producer", 40);
+        assertEquals(40, jobs.size(), "one job per accepted submission, none for the refused one");
+        Path folder = stack.folders().resolve("flow-producer");
+        for (JsonObject job : jobs) {
+            assertEquals("SUCCEEDED", job.getString("state"), job::toString);
+            byte[] expected = acceptedContent.get(job.getString("id"));
+            assertTrue(expected != null, "every job is one the producer was told was accepted: " + job);
+            assertArrayEquals(expected, Files.readAllBytes(folder.resolve(job.getJsonArray("results").getString(0))));
+        }
+        assertEquals("acme", jobs.stream().filter(j -> j.getString("source").equals("doc-0.txt")).findFirst().orElseThrow()
+                .getJsonObject("attributes").getString("customer"), "message properties become job attributes");
+    }
+
+    @Test
+    void refusalsSayWhyAndTakeNothing() throws Exception {
+        SubmissionRefusedException unknown = assertThrows(SubmissionRefusedException.class, () -> client.openInput("no-such-endpoint"));
+        assertEquals("CNV-1001-E", unknown.getCode());
+
+        endpoint(api, "flow-refusals", "copy", "");
+        try (JobInput input = client.openInput("flow-refusals")) {
+            Path outside = Files.createTempFile("outside-the-roots", ".txt");
+            SubmissionRefusedException path = assertThrows(SubmissionRefusedException.class,
+                    () -> input.put(Submission.file(outside.toString())));
+            assertEquals("CNV-7006-E", path.getCode());
+            assertTrue(Files.exists(outside), "a refused path is left where it is");
+
+            assertEquals(200, api.post("endpoints/flow-refusals/pause", null).status());
+            SubmissionRefusedException paused = assertThrows(SubmissionRefusedException.class,
+                    () -> input.put(Submission.document("a.txt", new byte[] {1})));
+            assertEquals("CNV-7005-E", paused.getCode());
+            assertEquals(200, api.post("endpoints/flow-refusals/resume", null).status());
+
+            Path inRoot = Files.writeString(stack.folders().resolve("by-path.txt"), "taken from where it lies");
+            Submission byPath = Submission.file(inRoot.toString());
+            String jobId = input.put(byPath);
+            assertEquals(jobId, input.put(byPath), "the same submission put again is the same job");
+            JsonObject job = awaitFinished(api, "flow-refusals", 1).get(0);
+            assertEquals(jobId, job.getString("id"));
+            assertEquals("SUCCEEDED", job.getString("state"));
+        }
+    }
+
+    @Test
+    void aRefusedSubmissionThatAskedNoAnswerIsKeptOnTheRefusedQueue() throws Exception {
+        String url = "tcp://127.0.0.1:" + System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
+        try (JMSContext jms = new ActiveMQConnectionFactory(url).createContext("conveyor", "conveyor")) {
+            BytesMessage fireAndForget = jms.createBytesMessage();
+            fireAndForget.writeBytes("kept, not dropped".getBytes(StandardCharsets.UTF_8));
+            fireAndForget.setStringProperty(SubmissionProtocol.REQUEST, SubmissionProtocol.SUBMIT);
+            fireAndForget.setStringProperty(SubmissionProtocol.ENDPOINT, "nobody-has-this-name");
+            fireAndForget.setStringProperty(SubmissionProtocol.FILE_NAME, "orphan.txt");
+            fireAndForget.setStringProperty("customer", "acme");
+            jms.createProducer().send(jms.createQueue(SubmissionProtocol.SUBMISSIONS_QUEUE), fireAndForget);
+
+            Message kept = jms.createConsumer(jms.createQueue(SubmissionProtocol.REFUSED_QUEUE),
+                    SubmissionProtocol.FILE_NAME + " = 'orphan.txt'").receive(30_000);
+            assertTrue(kept != null, "the refused submission is on " + SubmissionProtocol.REFUSED_QUEUE);
+            assertEquals("REFUSED", kept.getStringProperty(SubmissionProtocol.STATUS));
+            assertEquals("CNV-1001-E", kept.getStringProperty(SubmissionProtocol.CODE));
+            assertTrue(kept.getStringProperty(SubmissionProtocol.REASON).contains("nobody-has-this-name"));
+            assertEquals("acme", kept.getStringProperty("customer"), "the producer's properties are kept");
+            assertEquals("kept, not dropped", new String(kept.getBody(byte[].class), StandardCharsets.UTF_8), "and its document");
+        }
+    }
+
+    @Test
+    void aChainWhoseDownstreamIsPausedSleepsRetriesBlocksAndResumeDrainsBoth() throws Exception {
+        int files = 12;
+        Path downstream = endpoint(api, "flow-b", "copy", "\"maxQueueSize\":5,\"batchSize\":10");
+        assertEquals(200, api.post("endpoints/flow-b/pause", null).status());
+        Path upstream = endpoint(api, "flow-a", "copy", "\"batchSize\":10,\"resultFolder\":\"" + downstream
+                + "\",\"sleepOnOverStore\":300,\"sleepOnOverStoreRetryCount\":2");
+        for (int i = 0; i < files; i++) {
+            drop(stack, upstream, "chained-" + i + ".txt", ("chained " + i).getBytes(StandardCharsets.UTF_8));
+        }
+
+        JsonObject blocked = await(() -> api.get("endpoints/flow-a").object(), a -> a.getString("state").equals("BLOCKED"),
+                Duration.ofMinutes(2));
+        assertTrue(blocked.getString("blockedReason").contains("endpoint 'flow-b'"), blocked::toString);
+        String log = Files.readString(stack.serverLog());
+        assertTrue(log.contains("CNV-7002-W Results of endpoint 'flow-a' cannot be stored in endpoint 'flow-b'"), "sleep warning");
+        assertTrue(log.contains("before retry 2 of 2"), "slept and retried as often as configured");
+        assertTrue(log.contains("CNV-7003-W Endpoint 'flow-a' is BLOCKED"), "block warning");
+
+        // Nothing is lost while blocked: B's folder holds what its queue allows, A keeps the rest.
+        assertEquals(5, waitingFiles(downstream), "the downstream folder filled to B's maxQueueSize");
+        List<JsonObject> upstreamJobs = api.get("jobs?endpoint=flow-a&limit=1000").array().getValuesAs(JsonObject.class);
+        assertTrue(upstreamJobs.stream().noneMatch(j -> j.getString("state").equals("FAILED")), upstreamJobs::toString);
+        assertEquals(files, upstreamJobs.size() + waitingFiles(upstream), "every file is a job of A or still in A's folder");
+        Thread.sleep(2000);
+        assertEquals("BLOCKED", api.get("endpoints/flow-a").object().getString("state"), "a block holds until resumed");
+        assertEquals(5, waitingFiles(downstream), "and nothing more reaches B while A is blocked");
+
+        assertEquals("ENABLED", api.post("endpoints/flow-b/resume", null).object().getString("state"));
+        // A patient upstream for the drain: B takes 5 a second, A's results wait for that room.
+        assertEquals(200, api.put("endpoints/flow-a", "{\"sleepOnOverStoreRetryCount\":50}").status());
+        JsonObject resumed = api.post("endpoints/flow-a/resume", null).object();
+        assertEquals("ENABLED", resumed.getString("state"));
+        assertTrue(!resumed.containsKey("blockedReason"), resumed::toString);
+
+        List<JsonObject> a = awaitFinished(api, "flow-a", files);
+        List<JsonObject> b = awaitFinished(api, "flow-b", files);
+        assertTrue(a.stream().allMatch(j -> j.getString("state").equals("SUCCEEDED")), a::toString);
+        assertTrue(b.stream().allMatch(j -> j.getString("state").equals("SUCCEEDED")), b::toString);
+        Set<String> expected = java.util.stream.IntStream.range(0, files).mapToObj(i -> "chained-" + i + ".txt").collect(Collectors.toSet());
+        assertEquals(expected, a.stream().map(j -> j.getString("source")).collect(Collectors.toSet()));
+        assertEquals(expected, b.stream().map(j -> j.getString("source")).collect(Collectors.toSet()),
+                "each of A's results became exactly one job of B");
+    }
+
+    private static long thresholdWarnings(String endpoint) throws Exception {
+        return Files.readAllLines(stack.serverLog()).stream()
+                .filter(line -> line.contains("CNV-7001-W") && line.contains("'" + endpoint + "'")).count();
+    }
+
+    private static long waitingFiles(Path folder) throws Exception {
+        return Drops.entriesIn(folder).stream().filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith("."))
+                .count();
+    }
+
+    private static <T> T await(java.util.function.Supplier<T> read, Predicate<T> done, Duration timeout) throws InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        T value = read.get();
+        while (!done.test(value)) {
+            if (Instant.now().isAfter(deadline)) {
+                fail("still " + value + " after " + timeout);
+            }
+            Thread.sleep(250);
+            value = read.get();
+        }
+        return value;
+    }
+}

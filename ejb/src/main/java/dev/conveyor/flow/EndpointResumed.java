@@ -1,0 +1,5 @@
+package dev.conveyor.flow;
+
+/** An endpoint was resumed; the jobs whose results waited while it was blocked can be written now. */
+public record EndpointResumed(String name) {
+}

@@ -1,0 +1,190 @@
+package dev.conveyor.flow;
+
+import static dev.conveyor.endpoint.EndpointSettings.MAX_QUEUE_SIZE;
+import static dev.conveyor.endpoint.EndpointSettings.MINIMUM_FREE_SPACE;
+import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE;
+import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE_RETRY_COUNT;
+
+import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.job.JobService;
+import dev.conveyor.scan.FileSelection;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * The container side of flow control: input queues as the API shows them, output overflow
+ * (sleep, retry, block) before results are written, and resuming a blocked endpoint.
+ */
+@Stateless
+public class FlowControl {
+
+    private static final Logger LOG = Logger.getLogger(FlowControl.class.getName());
+    private static final long MIB = 1024L * 1024L;
+
+    @Inject
+    EndpointService endpoints;
+
+    @Inject
+    JobService jobs;
+
+    @Inject
+    Event<EndpointResumed> resumes;
+
+    @Inject
+    QueueMonitor monitor;
+
+    @Inject
+    DownstreamGates gates;
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
+    /** The endpoint's input queue now, looked at by the threshold watch. */
+    public InputQueue queue(EndpointConfig endpoint) {
+        InputQueue queue = InputQueue.of(endpoint, jobs.notYetRunning(endpoint.name()));
+        monitor.observe(endpoint.name(), queue);
+        return queue;
+    }
+
+    /** GET /api/endpoints/{name}/queue. */
+    public JsonObject queueView(String name) {
+        endpoints.require(name);
+        EndpointConfig endpoint = endpoints.config(name).orElseThrow();
+        InputQueue queue = queue(endpoint);
+        return Json.createObjectBuilder()
+                .add("maxQueueSize", queue.maxQueueSize())
+                .add("queuedJobs", queue.queuedJobs())
+                .add("freeQueueSize", queue.freeQueueSize())
+                .add("freeQueueSizeThreshold", queue.freeQueueSizeThreshold())
+                .add("state", endpoint.state().name())
+                .build();
+    }
+
+    /**
+     * Waits, as sleepOnOverStore and sleepOnOverStoreRetryCount say, until results bound for
+     * {@code resultFolder} can be stored. True when they can; false when the endpoint is blocked
+     * (now, or already): the job then stays WRITING with its results in stage until resumed.
+     */
+    public boolean awaitResultRoom(EndpointConfig endpoint, Path resultFolder) {
+        if (endpoint.state() == EndpointState.BLOCKED) {
+            return false;
+        }
+        long sleep = endpoint.get(SLEEP_ON_OVER_STORE);
+        int retries = endpoint.get(SLEEP_ON_OVER_STORE_RETRY_COUNT);
+        Path target = resultFolder.toAbsolutePath().normalize();
+        Optional<EndpointConfig> downstream = endpoints.configs().stream()
+                .filter(other -> !other.name().equals(endpoint.name()) && other.folder().equals(target)).findFirst();
+        Optional<Semaphore> gate = downstream.map(other -> gates.of(other.name()));
+        Optional<Overflow> overflow = new OverStoreRetry(sleep, retries, Thread::sleep).awaitRoom(
+                () -> overflowHoldingGate(endpoint, target, downstream, gate),
+                (seen, retry) -> LOG.warning(MessageId.OVER_STORE_SLEEP.format(endpoint.name(), seen.target(), seen.reason(),
+                        sleep, retry, retries)));
+        if (overflow.isEmpty()) {
+            gate.ifPresent(this::releaseAfterCompletion);
+            return true;
+        }
+        String reason = "results cannot be stored in " + overflow.get().target() + ": " + overflow.get().reason()
+                + " (after " + retries + " retries " + sleep + " ms apart)";
+        if (endpoints.block(endpoint.name(), reason)) {
+            LOG.warning(MessageId.ENDPOINT_BLOCKED.format(endpoint.name(), reason));
+        }
+        return false;
+    }
+
+    /** One look: with room, the downstream gate stays held until the write completes; without, it is let go for the sleep. */
+    private Optional<Overflow> overflowHoldingGate(EndpointConfig endpoint, Path target, Optional<EndpointConfig> downstream,
+            Optional<Semaphore> gate) {
+        gate.ifPresent(Semaphore::acquireUninterruptibly);
+        Optional<Overflow> overflow = overflowOf(endpoint, target, downstream);
+        if (overflow.isPresent()) {
+            gate.ifPresent(Semaphore::release);
+        }
+        return overflow;
+    }
+
+    private void releaseAfterCompletion(Semaphore gate) {
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                gate.release();
+            }
+        });
+    }
+
+    /**
+     * Why results cannot go to {@code target} now: it is the watched folder of a downstream
+     * endpoint whose queue, counting the entries already waiting in that folder, is full; or its
+     * volume has less than minimumFreeSpace free.
+     */
+    private Optional<Overflow> overflowOf(EndpointConfig endpoint, Path target, Optional<EndpointConfig> downstream) {
+        if (downstream.isPresent()) {
+            int pending = jobs.notYetRunning(downstream.get().name()) + waitingEntries(downstream.get());
+            int max = downstream.get().get(MAX_QUEUE_SIZE);
+            if (pending >= max) {
+                return Optional.of(new Overflow("endpoint '" + downstream.get().name() + "'",
+                        "its queue is full: " + pending + " jobs and waiting files, maxQueueSize " + max));
+            }
+        }
+        long minimum = endpoint.get(MINIMUM_FREE_SPACE) * MIB;
+        if (minimum > 0) {
+            long usable = usableSpace(target);
+            if (usable < minimum) {
+                return Optional.of(new Overflow(target.toString(), (usable / MIB) + " MiB free on its volume, minimumFreeSpace is "
+                        + endpoint.get(MINIMUM_FREE_SPACE) + " MiB"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Lifts a block (or a pause). Once that commits, the jobs whose results waited are written
+     * where they stopped ({@link EndpointResumed}); STAGED jobs go at the next scan.
+     */
+    public JsonObject resume(String name) {
+        JsonObject resumed = endpoints.setState(name, EndpointState.ENABLED);
+        resumes.fire(new EndpointResumed(name));
+        return resumed;
+    }
+
+    private static int waitingEntries(EndpointConfig endpoint) {
+        FileSelection selection = FileSelection.of(endpoint);
+        try (Stream<Path> entries = Files.list(endpoint.folder())) {
+            return (int) entries.filter(entry -> selection.test(entry.getFileName().toString())).count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static long usableSpace(Path folder) {
+        Path existing = folder;
+        while (existing != null && Files.notExists(existing)) {
+            existing = existing.getParent();
+        }
+        try {
+            return existing == null ? Long.MAX_VALUE : Files.getFileStore(existing).getUsableSpace();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.conveyor.flow;
+
+import dev.conveyor.common.MessageId;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
+
+/**
+ * Watches the input queues as scans and submissions see them: the first look at or below the
+ * free-size threshold logs CNV-7001-W (the seed's KFSP42032-W: queue name, element count, limit,
+ * threshold) and counts one crossing in the metric {@value #CROSSINGS_METRIC} (tag
+ * {@code endpoint}), at /metrics. Crossings are remembered per node: on a cluster each node warns
+ * once per crossing it sees.
+ */
+@ApplicationScoped
+public class QueueMonitor {
+
+    public static final String CROSSINGS_METRIC = "conveyor.queue.threshold.crossings";
+
+    private static final Logger LOG = Logger.getLogger(QueueMonitor.class.getName());
+
+    @Inject
+    MetricRegistry metrics;
+
+    private final ThresholdCrossings crossings = new ThresholdCrossings();
+
+    public void observe(String endpoint, InputQueue queue) {
+        if (crossings.crossedNow(endpoint, queue)) {
+            LOG.warning(MessageId.QUEUE_THRESHOLD_REACHED.format(endpoint, queue.queuedJobs(), queue.maxQueueSize(),
+                    queue.freeQueueSizeThreshold()));
+            metrics.counter(CROSSINGS_METRIC, new Tag("endpoint", endpoint)).inc();
+        }
+    }
+}

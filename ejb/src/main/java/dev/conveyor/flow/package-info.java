@@ -1,0 +1,6 @@
+/**
+ * Flow control: each endpoint's bounded input queue (jobs accepted and not yet running), the
+ * free-size threshold and its warning, output overflow (results that cannot be stored), the
+ * sleep-and-retry before an endpoint blocks, and unblocking. Nothing here ever discards a job.
+ */
+package dev.conveyor.flow;

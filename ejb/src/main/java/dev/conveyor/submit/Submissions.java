@@ -1,0 +1,244 @@
+package dev.conveyor.submit;
+
+import static dev.conveyor.client.SubmissionProtocol.ENDPOINT;
+import static dev.conveyor.client.SubmissionProtocol.FILE_NAME;
+import static dev.conveyor.client.SubmissionProtocol.PATH;
+import static dev.conveyor.client.SubmissionProtocol.QUEUE_SIZE;
+import static dev.conveyor.client.SubmissionProtocol.REQUEST;
+import static dev.conveyor.client.SubmissionProtocol.SUBMISSION_ID;
+
+import dev.conveyor.client.SubmissionProtocol;
+import dev.conveyor.common.ConveyorException;
+import dev.conveyor.common.ConveyorHome;
+import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.AllowedRoots;
+import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.flow.Admission;
+import dev.conveyor.flow.FlowControl;
+import dev.conveyor.flow.InputQueue;
+import dev.conveyor.flow.QueueMonitor;
+import dev.conveyor.job.JobMessaging;
+import dev.conveyor.job.JobService;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Destination;
+import jakarta.jms.InvalidDestinationRuntimeException;
+import jakarta.jms.JMSConnectionFactory;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Turns a producer's request into an answer. A submission is refused with its reason (unknown or
+ * paused endpoint, path outside the allowed roots, malformed), refused as FULL when the
+ * endpoint's input queue has no room, or claimed as a job exactly as a dropped file is (STAGED;
+ * the endpoint's next scan queues it). The answer goes to the request's reply queue; a refused
+ * submission without one goes, unchanged, to the refused queue: never dropped (a redelivery may
+ * put it there twice). A blocked
+ * endpoint still accepts until its queue is full, so producers see it fill and back off.
+ */
+@Stateless
+// Outside the delivery's transaction: each database step has its own, so the delivery's XA
+// transaction holds only the broker. With the database in it too (as last agent, suspended
+// around the claim), Payara's H2 pool went wrong under 16 concurrent producers ("Wrong XAState",
+// connections evicted, deliveries rolled back). The answer is sent at once; a redelivery is
+// answered again from the job the submission id finds.
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Submissions {
+
+    private static final Logger LOG = Logger.getLogger(Submissions.class.getName());
+
+    @Inject
+    EndpointService endpoints;
+
+    @Inject
+    JobService jobs;
+
+    @Inject
+    FlowControl flow;
+
+    @Inject
+    QueueMonitor monitor;
+
+    @Inject
+    @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
+    JMSContext jms;
+
+    /**
+     * Answers one request. The claim commits on its own first, so a redelivery after a failure
+     * here finds the job by the submission id instead of making another.
+     */
+    public void take(Message request) throws JMSException {
+        String endpoint = request.getStringProperty(ENDPOINT);
+        String id = request.propertyExists(SUBMISSION_ID) ? request.getStringProperty(SUBMISSION_ID) : request.getJMSMessageID();
+        Verdict verdict;
+        try {
+            EndpointConfig config = config(endpoint);
+            verdict = QUEUE_SIZE.equals(request.getStringProperty(REQUEST)) ? Verdict.queueSizes(flow.queue(config))
+                    : submit(request, config, id);
+        } catch (ConveyorException refused) {
+            verdict = Verdict.refused(refused.id().code(), refused.getMessage());
+        }
+        answer(request, id, endpoint, verdict);
+    }
+
+    private EndpointConfig config(String name) {
+        if (name == null || name.isBlank()) {
+            throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "property " + ENDPOINT + " names no endpoint");
+        }
+        return endpoints.config(name).orElseThrow(() -> new ConveyorException(MessageId.ENDPOINT_NOT_FOUND, name));
+    }
+
+    private Verdict submit(Message request, EndpointConfig endpoint, String id) throws JMSException {
+        if (endpoint.state() == EndpointState.PAUSED) {
+            return Verdict.refused(MessageId.SUBMISSION_ENDPOINT_PAUSED, null, endpoint.name());
+        }
+        Optional<String> earlier = jobs.submitted(endpoint.name(), id);
+        if (earlier.isPresent()) {
+            // Checked before the document: a path submission's file has moved into that job's stage folder.
+            return Verdict.of(endpoint.name(), Admission.alreadyAccepted(earlier.get(), flow.queue(endpoint)));
+        }
+        InputQueue queue = flow.queue(endpoint);
+        if (queue.isFull()) {
+            // Refused before the body is written; the claim below checks again under the lock.
+            return Verdict.of(endpoint.name(), Admission.full(queue));
+        }
+        boolean byPath = request.propertyExists(PATH);
+        Path document = byPath ? allowedPath(request.getStringProperty(PATH)) : upload(request, endpoint);
+        Admission admission = jobs.claim(endpoint, document, attributes(request), id);
+        monitor.observe(endpoint.name(), admission.queue());
+        if (!byPath && admission.result() != Admission.Result.ACCEPTED) {
+            deleteUpload(document);
+        }
+        return Verdict.of(endpoint.name(), admission);
+    }
+
+    private static Path allowedPath(String given) {
+        AllowedRoots roots = new AllowedRoots(ConveyorHome.allowedRoots());
+        Path path = roots.resolve(given).orElseThrow(() -> new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given,
+                "it is outside the allowed roots " + roots.roots()));
+        if (Files.notExists(path)) {
+            throw new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given, "it does not exist");
+        }
+        return path;
+    }
+
+    /**
+     * Writes the body where the claim can rename it from: a folder of its own in the endpoint's
+     * stage folder, which scans never look at and which the recovery pass clears if a crash
+     * leaves it behind.
+     */
+    private static Path upload(Message request, EndpointConfig endpoint) throws JMSException {
+        String name = request.getStringProperty(FILE_NAME);
+        if (!(request instanceof BytesMessage) || name == null || name.isBlank() || name.equals(".") || name.equals("..")
+                || name.contains("/") || name.contains("\\") || name.indexOf('\0') >= 0) {
+            throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "a document is a BytesMessage with a plain file name in "
+                    + FILE_NAME + ", or a server path in " + PATH);
+        }
+        Path upload = endpoint.folder().resolve(Endpoint.STAGE_FOLDER).resolve(UUID.randomUUID() + ".upload").resolve(name);
+        try {
+            Files.createDirectories(upload.getParent());
+            Files.write(upload, request.getBody(byte[].class));
+            return upload;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteUpload(Path upload) {
+        try {
+            Files.deleteIfExists(upload);
+            Files.deleteIfExists(upload.getParent());
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(upload.getParent(), e));
+        }
+    }
+
+    /** Every property that is not the protocol's becomes a job attribute, as text. */
+    private static Map<String, String> attributes(Message request) throws JMSException {
+        Map<String, String> attributes = new LinkedHashMap<>();
+        for (Object name : Collections.list(request.getPropertyNames())) {
+            String property = (String) name;
+            if (!SubmissionProtocol.isProtocolProperty(property)) {
+                attributes.put(property, String.valueOf(request.getObjectProperty(property)));
+            }
+        }
+        return attributes;
+    }
+
+    private void answer(Message request, String id, String endpoint, Verdict verdict) throws JMSException {
+        Destination replyTo = request.getJMSReplyTo();
+        if (replyTo != null) {
+            Message reply = jms.createMessage();
+            reply.setJMSCorrelationID(id);
+            describe(reply, verdict);
+            try {
+                jms.createProducer().send(replyTo, reply);
+            } catch (InvalidDestinationRuntimeException producerGone) {
+                // The producer closed its input before the answer came; the outcome stands (a
+                // repeated put with the same submission id is told the same).
+                LOG.fine(() -> "reply queue of submission " + id + " is gone: " + producerGone);
+            }
+        } else if (verdict.notTaken()) {
+            Message kept = copyOf(request);
+            describe(kept, verdict);
+            jms.createProducer().send(jms.createQueue(SubmissionProtocol.REFUSED_QUEUE), kept);
+            LOG.warning(MessageId.SUBMISSION_REFUSED.format(id, endpoint, SubmissionProtocol.REFUSED_QUEUE,
+                    verdict.code() + " " + verdict.reason()));
+        }
+    }
+
+    private static void describe(Message message, Verdict verdict) throws JMSException {
+        message.setStringProperty(SubmissionProtocol.STATUS, verdict.status().name());
+        if (verdict.jobId() != null) {
+            message.setStringProperty(SubmissionProtocol.JOB_ID, verdict.jobId());
+        }
+        if (verdict.code() != null) {
+            message.setStringProperty(SubmissionProtocol.CODE, verdict.code());
+            message.setStringProperty(SubmissionProtocol.REASON, verdict.reason());
+        }
+        InputQueue queue = verdict.queue();
+        if (queue != null) {
+            message.setIntProperty(SubmissionProtocol.MAX_QUEUE_SIZE, queue.maxQueueSize());
+            message.setIntProperty(SubmissionProtocol.FREE_QUEUE_SIZE, queue.freeQueueSize());
+            message.setIntProperty(SubmissionProtocol.QUEUED_JOBS, queue.queuedJobs());
+            message.setIntProperty(SubmissionProtocol.FREE_QUEUE_SIZE_THRESHOLD, queue.freeQueueSizeThreshold());
+        }
+    }
+
+    /** The request as sent (body and the producer's properties), for the refused queue. */
+    private Message copyOf(Message request) throws JMSException {
+        Message copy;
+        if (request instanceof BytesMessage) {
+            BytesMessage bytes = jms.createBytesMessage();
+            bytes.writeBytes(request.getBody(byte[].class));
+            copy = bytes;
+        } else {
+            copy = jms.createMessage();
+        }
+        for (Object name : Collections.list(request.getPropertyNames())) {
+            String property = (String) name;
+            if (!property.startsWith("JMS") && !property.startsWith("_")) {
+                copy.setObjectProperty(property, request.getObjectProperty(property));
+            }
+        }
+        return copy;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.conveyor.submit;
+
+import dev.conveyor.client.SubmissionProtocol.Status;
+import dev.conveyor.common.MessageId;
+import dev.conveyor.flow.Admission;
+import dev.conveyor.flow.InputQueue;
+
+/** The answer to one request: what happened, the job if one holds the document, why not otherwise, and the queue after. */
+record Verdict(Status status, String jobId, String code, String reason, InputQueue queue) {
+
+    static Verdict of(String endpoint, Admission admission) {
+        InputQueue queue = admission.queue();
+        return switch (admission.result()) {
+            case ACCEPTED, ALREADY_ACCEPTED -> new Verdict(queue.atOrBelowThreshold() ? Status.ACCEPTED_AT_THRESHOLD : Status.ACCEPTED,
+                    admission.jobId(), null, null, queue);
+            case FULL -> new Verdict(Status.FULL, null, MessageId.SUBMISSION_QUEUE_FULL.code(),
+                    MessageId.SUBMISSION_QUEUE_FULL.text(endpoint, queue.queuedJobs(), queue.maxQueueSize()), queue);
+            case NOT_CLAIMED -> refused(MessageId.SUBMISSION_PATH_REFUSED, queue, "the document", "it could not be moved into the stage folder");
+        };
+    }
+
+    static Verdict queueSizes(InputQueue queue) {
+        return new Verdict(Status.QUEUE, null, null, null, queue);
+    }
+
+    static Verdict refused(MessageId id, InputQueue queue, Object... args) {
+        return new Verdict(Status.REFUSED, null, id.code(), id.text(args), queue);
+    }
+
+    static Verdict refused(String code, String reason) {
+        return new Verdict(Status.REFUSED, null, code, reason, null);
+    }
+
+    /** Whether the document stays with the producer: a producer without a reply queue finds it on the refused queue. */
+    boolean notTaken() {
+        return status == Status.FULL || status == Status.REFUSED;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.conveyor.submit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.conveyor.client.SubmissionProtocol.Status;
+import dev.conveyor.flow.Admission;
+import dev.conveyor.flow.InputQueue;
+import org.junit.jupiter.api.Test;
+
+class VerdictTest {
+
+    @Test
+    void anAcceptedJobTellsTheProducerToBackOffOnceTheQueueIsAtItsThreshold() {
+        Verdict roomy = Verdict.of("a", Admission.accepted("j1", new InputQueue(10, 20, 7)));
+        assertEquals(Status.ACCEPTED, roomy.status());
+        assertEquals("j1", roomy.jobId());
+        Verdict tight = Verdict.of("a", Admission.accepted("j2", new InputQueue(10, 20, 8)));
+        assertEquals(Status.ACCEPTED_AT_THRESHOLD, tight.status());
+        assertEquals("j2", tight.jobId(), "the job was still accepted");
+        assertFalse(tight.notTaken());
+    }
+
+    @Test
+    void aRepeatedSubmissionIsAnsweredWithItsFirstJob() {
+        Verdict again = Verdict.of("a", Admission.alreadyAccepted("j1", new InputQueue(10, 20, 3)));
+        assertEquals(Status.ACCEPTED, again.status());
+        assertEquals("j1", again.jobId());
+    }
+
+    @Test
+    void aFullQueueTakesNothingAndSaysSo() {
+        Verdict full = Verdict.of("invoices", Admission.full(new InputQueue(10, 20, 10)));
+        assertEquals(Status.FULL, full.status());
+        assertNull(full.jobId());
+        assertEquals("CNV-7007-W", full.code());
+        assertTrue(full.reason().contains("'invoices' is full (10 of 10 jobs)"), full.reason());
+        assertTrue(full.notTaken());
+        assertEquals(0, full.queue().freeQueueSize());
+    }
+
+    @Test
+    void aDocumentThatCouldNotBeMovedIsRefused() {
+        Verdict refused = Verdict.of("a", Admission.notClaimed(new InputQueue(10, 20, 1)));
+        assertEquals(Status.REFUSED, refused.status());
+        assertEquals("CNV-7006-E", refused.code());
+        assertTrue(refused.notTaken());
+    }
+}
