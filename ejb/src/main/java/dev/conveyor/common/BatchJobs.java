@@ -11,7 +11,7 @@ public final class BatchJobs {
     /** Deletes result-folder content older than each endpoint's purgeDuration; runs daily. */
     public static final String PURGE = "purge";
 
-    /** Puts back on its way what a crash left behind; runs at start-up and every minute. */
+    /** Puts back on its way what a crash left behind; runs at start-up and every 20 s. */
     public static final String RECOVERY = "recovery";
 
     public static final List<String> ALL = List.of(JOB_COUNT_REPORT, PURGE, RECOVERY);

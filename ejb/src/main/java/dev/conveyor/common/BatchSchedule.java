@@ -19,7 +19,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * What runs by itself: the recovery pass shortly after start-up and then every minute, the purge
+ * What runs by itself: the recovery pass shortly after start-up and then every 20 s, the purge
  * every day at 03:15 (server time), as the manual's daily clean-up.
  */
 @Singleton
@@ -59,7 +59,7 @@ public class BatchSchedule {
      * it must keep working when the batch repository cannot (its tables live in the same database
      * that may just have restarted). POST /api/batch/jobs/recovery runs the same pass as a batch job.
      */
-    @Schedule(hour = "*", minute = "*", persistent = false)
+    @Schedule(hour = "*", minute = "*", second = "*/20", persistent = false)
     void recover() {
         try {
             Recovery.Report report = recovery.recover();

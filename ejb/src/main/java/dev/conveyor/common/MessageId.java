@@ -40,7 +40,7 @@ public enum MessageId {
     RECOVERED("CNV-2008-I", Kind.INTERNAL,
             "Recovery pass: %s."),
     RECOVERY_FAILED("CNV-2009-W", Kind.INTERNAL,
-            "The recovery pass failed and runs again in a minute: %s"),
+            "The recovery pass failed and runs again in 20 s: %s"),
     HEARTBEAT_FAILED("CNV-2007-W", Kind.INTERNAL,
             "This node's heartbeat could not be written; other nodes may take it for dead until it is: %s"),
     STAGE_LEFT_FOR_RECOVERY("CNV-2005-W", Kind.INTERNAL,

@@ -78,11 +78,12 @@ public class FlowControl {
     }
 
     /**
-     * Waits, as sleepOnOverStore and sleepOnOverStoreRetryCount say, until results bound for
-     * {@code resultFolder} can be stored. True when they can; false when the endpoint is blocked
-     * (now, or already): the job then stays WRITING with its results in stage until resumed.
+     * Waits, as sleepOnOverStore and sleepOnOverStoreRetryCount say, until {@code resultBytes} of
+     * results bound for {@code resultFolder} can be stored. True when they can; false when the
+     * endpoint is blocked (now, or already): the job then stays WRITING with its results in stage
+     * until resumed.
      */
-    public boolean awaitResultRoom(EndpointConfig endpoint, Path resultFolder) {
+    public boolean awaitResultRoom(EndpointConfig endpoint, Path resultFolder, long resultBytes) {
         if (endpoint.state() == EndpointState.BLOCKED) {
             return false;
         }
@@ -93,7 +94,7 @@ public class FlowControl {
                 .filter(other -> !other.name().equals(endpoint.name()) && other.folder().equals(target)).findFirst();
         Optional<Semaphore> gate = downstream.map(other -> gates.of(other.name()));
         Optional<Overflow> overflow = new OverStoreRetry(sleep, retries, Thread::sleep).awaitRoom(
-                () -> overflowHoldingGate(endpoint, target, downstream, gate),
+                () -> overflowHoldingGate(endpoint, target, resultBytes, downstream, gate),
                 (seen, retry) -> LOG.warning(MessageId.OVER_STORE_SLEEP.format(endpoint.name(), seen.target(), seen.reason(),
                         sleep, retry, retries)));
         if (overflow.isEmpty()) {
@@ -109,10 +110,10 @@ public class FlowControl {
     }
 
     /** One look: with room, the downstream gate stays held until the write completes; without, it is let go for the sleep. */
-    private Optional<Overflow> overflowHoldingGate(EndpointConfig endpoint, Path target, Optional<EndpointConfig> downstream,
-            Optional<Semaphore> gate) {
+    private Optional<Overflow> overflowHoldingGate(EndpointConfig endpoint, Path target, long resultBytes,
+            Optional<EndpointConfig> downstream, Optional<Semaphore> gate) {
         gate.ifPresent(Semaphore::acquireUninterruptibly);
-        Optional<Overflow> overflow = overflowOf(endpoint, target, downstream);
+        Optional<Overflow> overflow = overflowOf(endpoint, target, resultBytes, downstream);
         if (overflow.isPresent()) {
             gate.ifPresent(Semaphore::release);
         }
@@ -135,9 +136,10 @@ public class FlowControl {
     /**
      * Why results cannot go to {@code target} now: it is the watched folder of a downstream
      * endpoint whose queue, counting the entries already waiting in that folder, is full; or its
-     * volume has less than minimumFreeSpace free.
+     * volume would keep less than minimumFreeSpace free once the results are written.
      */
-    private Optional<Overflow> overflowOf(EndpointConfig endpoint, Path target, Optional<EndpointConfig> downstream) {
+    private Optional<Overflow> overflowOf(EndpointConfig endpoint, Path target, long resultBytes,
+                                          Optional<EndpointConfig> downstream) {
         if (downstream.isPresent()) {
             int pending = jobs.notYetRunning(downstream.get().name()) + waitingEntries(downstream.get());
             int max = downstream.get().get(MAX_QUEUE_SIZE);
@@ -149,8 +151,9 @@ public class FlowControl {
         long minimum = endpoint.get(MINIMUM_FREE_SPACE) * MIB;
         if (minimum > 0) {
             long usable = usableSpace(target);
-            if (usable < minimum) {
-                return Optional.of(new Overflow(target.toString(), (usable / MIB) + " MiB free on its volume, minimumFreeSpace is "
+            if (usable - resultBytes < minimum) {
+                return Optional.of(new Overflow(target.toString(), (usable / MIB) + " MiB free on its volume, "
+                        + (resultBytes + MIB - 1) / MIB + " MiB of results to write, minimumFreeSpace is "
                         + endpoint.get(MINIMUM_FREE_SPACE) + " MiB"));
             }
         }

@@ -98,7 +98,8 @@ public class JobCompletion {
                 succeeded = false;
                 reason = refused.get();
             }
-            if (succeeded && !flow.awaitResultRoom(endpoint, publisher.resultFolder(endpoint, jobId, job.getSource()))) {
+            if (succeeded && !flow.awaitResultRoom(endpoint, publisher.resultFolder(endpoint, jobId, job.getSource()),
+                    StageFolder.of(endpoint.folder(), jobId).outputBytes())) {
                 // Blocked: the job stays WRITING with its results in stage; resuming the endpoint sends its callback again.
                 return;
             }

@@ -33,6 +33,16 @@ public record StageFolder(Path jobFolder) {
         return jobFolder.resolve("out");
     }
 
+    /** How much the results take: what the result folder's volume must hold for them. */
+    public long outputBytes() throws IOException {
+        if (!Files.isDirectory(output())) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.walk(output())) {
+            return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
+        }
+    }
+
     /** The operation's private scratch space. */
     public Path work() {
         return jobFolder.resolve("work");
