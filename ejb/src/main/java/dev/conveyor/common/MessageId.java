@@ -52,6 +52,8 @@ public enum MessageId {
             "Results of job %s could not be written: %s"),
     READ_ONLY_SOURCE("CNV-3003-E", Kind.INTERNAL,
             "%s is read-only and was not processed; make it writable and drop it again."),
+    OPERATION_RETRIED("CNV-3005-I", Kind.INTERNAL,
+            "Job %s: attempt %d of %d failed; trying again in %d ms: %s"),
     ATTEMPTS_EXHAUSTED("CNV-3004-E", Kind.INTERNAL,
             "Gave up after %d attempts: each ended without an outcome (the worker crashed or was stopped while running it). "
                     + "Check the server log around the job's attempts, then drop the file again."),

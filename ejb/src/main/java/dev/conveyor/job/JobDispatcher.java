@@ -17,6 +17,7 @@ import jakarta.jms.JMSContext;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BiPredicate;
@@ -69,6 +70,13 @@ public class JobDispatcher {
                 send(job);
             }
         }
+    }
+
+    /** A dispatch delivered after {@code delay}, inside the caller's transaction: an operation tried again after a back-off. */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public void dispatchLater(Job job, Duration delay) {
+        jms.createProducer().setPriority(job.getJmsPriority()).setDeliveryDelay(delay.toMillis())
+                .send(jms.createQueue(JobMessaging.JOBS_QUEUE), job.getId());
     }
 
     /** The job's dispatch message at its bucket's JMS priority: the first send, a re-queue and a resend alike. */

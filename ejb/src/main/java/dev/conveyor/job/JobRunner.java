@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
 import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
 import static dev.conveyor.endpoint.EndpointSettings.INPUT_PARAMETER_MAPPINGS;
 import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
@@ -24,6 +25,7 @@ import jakarta.persistence.PersistenceContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.util.Map;
 import java.util.Optional;
@@ -39,6 +41,8 @@ public class JobRunner {
 
     /** Starts of the operation a job gets before it fails: a worker that keeps dying on it is not tried forever. */
     public static final int MAX_ATTEMPTS = 3;
+    /** Before the second attempt; doubled before each further one. */
+    static final Duration RETRY_BACK_OFF = Duration.ofSeconds(1);
 
     @PersistenceContext
     EntityManager em;
@@ -51,6 +55,9 @@ public class JobRunner {
 
     @Inject
     ThisNode node;
+
+    @Inject
+    JobDispatcher dispatcher;
 
     /**
      * Marks the job RUNNING on this node, counts the attempt and commits at once, so the state is
@@ -72,7 +79,7 @@ public class JobRunner {
         String giveUp = job.getAttempts() >= MAX_ATTEMPTS ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
         job.start(node.id());
         return Optional.of(new RunRequest(jobId, endpoint.get(), job.getSource(), giveUp,
-                endpoint.get().get(FAN_OUT).isPresent() && job.hasWaited()));
+                endpoint.get().get(FAN_OUT).isPresent() && job.hasWaited(), job.getAttempts()));
     }
 
     private boolean startable(Job job) {
@@ -81,6 +88,34 @@ public class JobRunner {
             case RUNNING -> node.id().equals(job.getNode()) && !node.isRunning(job.getNode(), job.getId());
             default -> false;
         };
+    }
+
+    /**
+     * An operation that failed before its last attempt is tried again later, so that a passing
+     * fault (a share that was away, a locked file) does not fail the job: an asynchronous job goes
+     * back to QUEUED with a dispatch message delivered after a back-off ({@value #MAX_ATTEMPTS}
+     * attempts, {@link #RETRY_BACK_OFF} doubling), a synchronous one back to STAGED for the next
+     * scan. Joins the caller's transaction (a worker's delivery) or runs in its own. True when the
+     * job will be tried again; false when its outcome stands.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public boolean retryLater(RunRequest request, Outcome outcome) {
+        if (outcome.succeeded() || request.giveUpReason() != null || request.attempt() >= MAX_ATTEMPTS) {
+            return false;
+        }
+        Job job = em.find(Job.class, request.jobId(), LockModeType.PESSIMISTIC_WRITE);
+        if (job == null || job.getState() != JobState.RUNNING) {
+            return false;
+        }
+        Duration backOff = RETRY_BACK_OFF.multipliedBy(1L << (request.attempt() - 1));
+        LOG.info(MessageId.OPERATION_RETRIED.format(request.jobId(), request.attempt(), MAX_ATTEMPTS, backOff.toMillis(), outcome.reason()));
+        if (request.endpoint().get(ASYNCHRONOUS)) {
+            job.moveTo(JobState.QUEUED);
+            dispatcher.dispatchLater(job, backOff);
+        } else {
+            job.moveTo(JobState.STAGED);
+        }
+        return true;
     }
 
     /**
@@ -130,7 +165,8 @@ public class JobRunner {
             return Outcome.success(request.jobId());
         } catch (Exception e) {
             String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(),
-                    e.getMessage() == null ? e.getClass().getName() : e.getMessage());
+                    e.getMessage() == null ? e.getClass().getName() : e.getMessage())
+                    + (request.attempt() > 1 ? " (attempt " + request.attempt() + " of " + MAX_ATTEMPTS + ")" : "");
             LOG.log(Level.INFO, reason, e);
             return Outcome.failure(request.jobId(), reason, StackSummary.of(e));
         }

@@ -68,8 +68,12 @@ public class JobWorker implements MessageListener {
             }
         }
         String running = jobId;
-        runner.start(running).map(runner::execute).filter(completion::record)
-                .ifPresent(outcome -> jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), running));
+        runner.start(running).ifPresent(request -> {
+            Outcome outcome = runner.execute(request);
+            if (!runner.retryLater(request, outcome) && completion.record(outcome)) {
+                jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), running);
+            }
+        });
     }
 
     /** Takes one job waiting at {@code priority}, within the delivery's transaction, if there is one. */

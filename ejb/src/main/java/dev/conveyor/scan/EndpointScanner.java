@@ -147,7 +147,12 @@ public class EndpointScanner {
                 if (!stillHeld.getAsBoolean()) {
                     return;
                 }
-                runner.start(jobId).map(runner::execute).ifPresent(this::finish);
+                runner.start(jobId).ifPresent(request -> {
+                    Outcome outcome = runner.execute(request);
+                    if (!runner.retryLater(request, outcome)) {
+                        finish(outcome);
+                    }
+                });
             }
             return;
         }

@@ -44,12 +44,17 @@ public class FanIn {
     @Inject
     JobDispatcher dispatcher;
 
+    @Inject
+    SignalLocks locks;
+
     void childFinished(@Observes @Priority(Interceptor.Priority.APPLICATION) JobFinished finished) {
         Map<String, String> attributes = finished.job().getAttributes();
         String parentId = attributes.get(FRAGMENT_IDENTIFIER);
         if (parentId == null || parentId.equals(finished.job().getId())) {
             return;
         }
+        // The parent's id is the signal its children notify: one turn covers both.
+        locks.holdUntilCompletion(parentId);
         Job parent = em.find(Job.class, parentId, LockModeType.PESSIMISTIC_WRITE);
         if (parent == null || parent.getState() != JobState.WAITING) {
             return;

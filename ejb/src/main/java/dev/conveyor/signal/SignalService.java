@@ -26,11 +26,15 @@ public class SignalService {
     @Inject
     WaitingRoom waiting;
 
+    @Inject
+    SignalLocks locks;
+
     public SignalView notify(String signalId, String counterName, long delta, Map<String, String> attributes) {
         checkId(signalId);
         if (counterName == null || counterName.isBlank()) {
             throw ConveyorException.invalidField("counterName", "must not be empty; leave it out to count on '" + DEFAULT_COUNTER + "'");
         }
+        locks.holdUntilCompletion(signalId);
         Signal signal = Signal.lockedOrCreated(em, signalId);
         signal.update(signal.counts().notify(counterName, delta, attributes), Instant.now());
         waiting.releaseWaiting(signal);

@@ -47,6 +47,9 @@ public class WaitingRoom {
     @Inject
     JobCompletion completion;
 
+    @Inject
+    SignalLocks locks;
+
     /**
      * What parking came to: jobs ready to start now (they waited already, or their signal was
      * there, on a synchronous endpoint), and jobs failed for a signal id or count that cannot be
@@ -120,6 +123,7 @@ public class WaitingRoom {
     /** Checks one signal in a transaction of its own (the sweep); returns how many jobs went. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int releaseNow(String signalId) {
+        locks.holdUntilCompletion(signalId);
         return Signal.locked(em, signalId).map(signal -> releaseWaiting(signal).size()).orElse(0);
     }
 
