@@ -2,6 +2,7 @@ package dev.conveyor.flow;
 
 import static dev.conveyor.endpoint.EndpointSettings.MAX_QUEUE_SIZE;
 import static dev.conveyor.endpoint.EndpointSettings.MINIMUM_FREE_SPACE;
+import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
 import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE;
 import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE_RETRY_COUNT;
 
@@ -9,6 +10,7 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.job.JobService;
 import dev.conveyor.scan.FileSelection;
 import jakarta.annotation.Resource;
@@ -23,7 +25,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.Semaphore;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -37,6 +43,8 @@ public class FlowControl {
 
     private static final Logger LOG = Logger.getLogger(FlowControl.class.getName());
     private static final long MIB = 1024L * 1024L;
+    /** Marks a block for want of space in its reason: such a block lifts by itself once space returns. */
+    static final String SPACE_SHORTAGE = "minimumFreeSpace is ";
 
     @Inject
     EndpointService endpoints;
@@ -153,7 +161,7 @@ public class FlowControl {
             long usable = usableSpace(target);
             if (usable - resultBytes < minimum) {
                 return Optional.of(new Overflow(target.toString(), (usable / MIB) + " MiB free on its volume, "
-                        + (resultBytes + MIB - 1) / MIB + " MiB of results to write, minimumFreeSpace is "
+                        + (resultBytes + MIB - 1) / MIB + " MiB of results to write, " + SPACE_SHORTAGE
                         + endpoint.get(MINIMUM_FREE_SPACE) + " MiB"));
             }
         }
@@ -167,6 +175,30 @@ public class FlowControl {
     public JsonObject resume(String name) {
         JsonObject resumed = endpoints.setState(name, EndpointState.ENABLED);
         resumes.fire(new EndpointResumed(name));
+        return resumed;
+    }
+
+    /**
+     * Resumes the endpoints blocked for want of space on their result volume once it has room
+     * again (a MiB above minimumFreeSpace); a block for a full downstream endpoint waits for an
+     * administrator. Returns the names resumed.
+     */
+    public List<String> resumeWhereSpaceReturned() {
+        List<String> resumed = new ArrayList<>();
+        for (EndpointConfig endpoint : endpoints.configs()) {
+            String reason = endpoint.state() == EndpointState.BLOCKED ? endpoints.require(endpoint.name()).getBlockedReason() : null;
+            if (reason == null || !reason.contains(SPACE_SHORTAGE)) {
+                continue;
+            }
+            Path results = endpoint.folder().resolve(FolderTemplate.of(endpoint.get(RESULT_FOLDER)).expand(
+                    new FolderTemplate.Values(ZonedDateTime.now(), "job", endpoint.name(), "source", new Random())));
+            long usable = usableSpace(results);
+            if (usable >= endpoint.get(MINIMUM_FREE_SPACE) * MIB + MIB) {
+                LOG.info(MessageId.SPACE_RETURNED.format(endpoint.name(), usable / MIB));
+                resume(endpoint.name());
+                resumed.add(endpoint.name());
+            }
+        }
         return resumed;
     }
 
