@@ -15,6 +15,7 @@ import dev.conveyor.node.ThisNode;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
 import dev.conveyor.operation.OperationContext;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -22,6 +23,9 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -59,6 +63,9 @@ public class JobRunner {
     @Inject
     JobDispatcher dispatcher;
 
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
     /**
      * Marks the job RUNNING on this node, counts the attempt and commits at once, so the state is
      * visible while the operation runs. A job is started when it is STAGED or QUEUED, or RUNNING
@@ -78,8 +85,31 @@ public class JobRunner {
         }
         String giveUp = job.getAttempts() >= MAX_ATTEMPTS ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
         job.start(node.id());
+        claimWork(jobId);
         return Optional.of(new RunRequest(jobId, endpoint.get(), job.getSource(), giveUp,
                 endpoint.get().get(FAN_OUT).isPresent() && job.hasWaited(), job.getAttempts()));
+    }
+
+    /**
+     * Marks the job as worked by this node while the start's row lock is held, so a second
+     * dispatch of the same job (a redelivery beside a recovery's re-queue) finds it taken. A start
+     * that does not commit lets go of it again: otherwise the job would look worked on for good
+     * and recovery would never take it back.
+     */
+    private void claimWork(String jobId) {
+        node.beginWork(jobId);
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status != Status.STATUS_COMMITTED) {
+                    node.endWork(jobId);
+                }
+            }
+        });
     }
 
     private boolean startable(Job job) {
@@ -124,9 +154,6 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Outcome execute(RunRequest request) {
-        // Registered here, not at the start: a start whose commit failed after the fact would
-        // otherwise leave the job marked as worked on this node for good, and recovery would never take it.
-        node.beginWork(request.jobId());
         try {
             return run(request);
         } finally {
