@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.Semaphore;
+import java.util.function.LongSupplier;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 
@@ -86,12 +87,13 @@ public class FlowControl {
     }
 
     /**
-     * Waits, as sleepOnOverStore and sleepOnOverStoreRetryCount say, until {@code resultBytes} of
+     * Waits, as sleepOnOverStore and sleepOnOverStoreRetryCount say, until {@code resultBytes} (read
+     * only when minimumFreeSpace is set: it walks the results) of
      * results bound for {@code resultFolder} can be stored. True when they can; false when the
      * endpoint is blocked (now, or already): the job then stays WRITING with its results in stage
      * until resumed.
      */
-    public boolean awaitResultRoom(EndpointConfig endpoint, Path resultFolder, long resultBytes) {
+    public boolean awaitResultRoom(EndpointConfig endpoint, Path resultFolder, LongSupplier resultBytes) {
         if (endpoint.state() == EndpointState.BLOCKED) {
             return false;
         }
@@ -118,7 +120,7 @@ public class FlowControl {
     }
 
     /** One look: with room, the downstream gate stays held until the write completes; without, it is let go for the sleep. */
-    private Optional<Overflow> overflowHoldingGate(EndpointConfig endpoint, Path target, long resultBytes,
+    private Optional<Overflow> overflowHoldingGate(EndpointConfig endpoint, Path target, LongSupplier resultBytes,
             Optional<EndpointConfig> downstream, Optional<Semaphore> gate) {
         gate.ifPresent(Semaphore::acquireUninterruptibly);
         Optional<Overflow> overflow = overflowOf(endpoint, target, resultBytes, downstream);
@@ -146,7 +148,7 @@ public class FlowControl {
      * endpoint whose queue, counting the entries already waiting in that folder, is full; or its
      * volume would keep less than minimumFreeSpace free once the results are written.
      */
-    private Optional<Overflow> overflowOf(EndpointConfig endpoint, Path target, long resultBytes,
+    private Optional<Overflow> overflowOf(EndpointConfig endpoint, Path target, LongSupplier results,
                                           Optional<EndpointConfig> downstream) {
         if (downstream.isPresent()) {
             int pending = jobs.notYetRunning(downstream.get().name()) + waitingEntries(downstream.get());
@@ -159,6 +161,7 @@ public class FlowControl {
         long minimum = endpoint.get(MINIMUM_FREE_SPACE) * MIB;
         if (minimum > 0) {
             long usable = usableSpace(target);
+            long resultBytes = results.getAsLong();
             if (usable - resultBytes < minimum) {
                 return Optional.of(new Overflow(target.toString(), (usable / MIB) + " MiB free on its volume, "
                         + (resultBytes + MIB - 1) / MIB + " MiB of results to write, " + SPACE_SHORTAGE

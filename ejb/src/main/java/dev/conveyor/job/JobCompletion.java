@@ -99,7 +99,7 @@ public class JobCompletion {
                 reason = refused.get();
             }
             if (succeeded && !flow.awaitResultRoom(endpoint, publisher.resultFolder(endpoint, jobId, job.getSource()),
-                    StageFolder.of(endpoint.folder(), jobId).outputBytes())) {
+                    () -> StageFolder.of(endpoint.folder(), jobId).outputBytes())) {
                 // Blocked: the job stays WRITING with its results in stage; resuming the endpoint sends its callback again.
                 return;
             }

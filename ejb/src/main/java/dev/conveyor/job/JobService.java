@@ -133,9 +133,8 @@ public class JobService {
     }
 
     /** How many of the endpoint's jobs wait for release signals. */
-    public long waiting(String endpoint) {
-        return em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state", Long.class)
-                .setParameter("endpoint", endpoint).setParameter("state", JobState.WAITING).getSingleResult();
+    public int waiting(String endpoint) {
+        return countIn(endpoint, Set.of(JobState.WAITING));
     }
 
     public JobView get(String id) {

@@ -4,6 +4,7 @@ import dev.conveyor.endpoint.Endpoint;
 import jakarta.json.Json;
 import jakarta.json.JsonString;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,12 +35,14 @@ public record StageFolder(Path jobFolder) {
     }
 
     /** How much the results take: what the result folder's volume must hold for them. */
-    public long outputBytes() throws IOException {
+    public long outputBytes() {
         if (!Files.isDirectory(output())) {
             return 0;
         }
         try (Stream<Path> files = Files.walk(output())) {
             return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
