@@ -35,11 +35,11 @@ public final class PriorityBenchmark {
     private record Figures(Latency idle, Latency backlogged, double lowShare, int lowDone, int allDone) {
     }
 
-    /** Files per second of each throughput round, in the order run. */
-    private record Throughput(List<Double> mixed, List<Double> oneBucket) {
+    /** Files per second of FIFO and rules in one pair of throughput rounds run back to back. */
+    private record Pair(double fifo, double rules) {
 
-        double meanMixed() {
-            return mixed.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double cost() {
+            return 1 - rules / fifo;
         }
     }
 
@@ -59,6 +59,7 @@ public final class PriorityBenchmark {
     public static void main(String[] args) throws Exception {
         long jobMillis = args.length > 0 ? Long.parseLong(args[0]) : 100;
         int backlog = args.length > 1 ? Integer.parseInt(args[1]) : 300;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 6;
         Stack stack = Stack.fromBuild("bench-password");
         EndToEndBenchmark.deleteTree(stack.var());
         Path operation = Path.of(System.getProperty("conveyor.top"), "examples/uppercase-operation/target/uppercase-operation.jar");
@@ -67,8 +68,8 @@ public final class PriorityBenchmark {
         System.out.printf("load: text.uppercase jobs of %d ms each; endpoints batchSize %d, repeatInterval 1 s; 4 workers%n",
                 jobMillis, backlog);
         Map<String, Figures> figures = new HashMap<>();
-        Map<String, Throughput> throughputs = Map.of("fifo", new Throughput(new ArrayList<>(), new ArrayList<>()),
-                "rules", new Throughput(new ArrayList<>(), new ArrayList<>()));
+        List<Pair> mixed;
+        List<Pair> oneBucket;
         try (Stack running = stack.start()) {
             PriorityBenchmark bench = new PriorityBenchmark(running, jobMillis, backlog);
             for (String rule : RULES) {
@@ -78,20 +79,8 @@ public final class PriorityBenchmark {
                 bench.switchTo(mode);
                 figures.put(mode, bench.run(mode));
             }
-            // The machine is shared and the stack warms up: throughput rounds go FIFO, rules, rules,
-            // FIFO, so neither a neighbour's burst nor the warm-up favours one mode.
-            for (int round = 0; round < 2; round++) {
-                for (String mode : round == 0 ? List.of("fifo", "rules") : List.of("rules", "fifo")) {
-                    bench.switchTo(mode);
-                    double filesPerSecond = bench.throughput(mode, new String[] {"hi", "no", "lo"});
-                    throughputs.get(mode).mixed().add(filesPerSecond);
-                    System.out.printf("%s: mixed round %d, %.1f files/s%n", mode, round + 1, filesPerSecond);
-                }
-            }
-            for (String mode : List.of("fifo", "rules")) {
-                bench.switchTo(mode);
-                throughputs.get(mode).oneBucket().add(bench.throughput(mode, new String[] {"no"}));
-            }
+            mixed = bench.pairs(rounds, new String[] {"hi", "no", "lo"});
+            oneBucket = bench.pairs(Math.max(1, rounds / 2), new String[] {"no"});
         }
         Figures fifo = figures.get("fifo");
         Figures rules = figures.get("rules");
@@ -104,15 +93,44 @@ public final class PriorityBenchmark {
                 100 * fifo.lowShare, 100 * rules.lowShare);
         System.out.printf("%-58s %12s %12s%n", "  (low jobs / all jobs finished in that window)",
                 fifo.lowDone + "/" + fifo.allDone, rules.lowDone + "/" + rules.allDone);
-        Throughput fifoRate = throughputs.get("fifo");
-        Throughput rulesRate = throughputs.get("rules");
-        System.out.printf("%-58s %12s %12s%n", "total files/s, " + backlog + " files at once, a third per bucket (2 rounds)",
-                rates(fifoRate.mixed()), rates(rulesRate.mixed()));
-        System.out.printf("%-58s %12s %12s%n", "total files/s, " + backlog + " files at once, all normal",
-                rates(fifoRate.oneBucket()), rates(rulesRate.oneBucket()));
-        System.out.printf("rules cost on total throughput: %.1f%% on the mixed load (means), %.1f%% on the one-bucket load%n",
-                100 * (1 - rulesRate.meanMixed() / fifoRate.meanMixed()),
-                100 * (1 - rulesRate.oneBucket().get(0) / fifoRate.oneBucket().get(0)));
+        printPairs("total files/s, " + backlog + " files at once, a third per bucket", mixed);
+        printPairs("total files/s, " + backlog + " files at once, all normal", oneBucket);
+    }
+
+    /**
+     * {@code count} pairs of throughput rounds. The machine is shared and the stack warms up, so
+     * the pairs alternate FIFO-first and rules-first, and each pair's cost is read on its own:
+     * neither a neighbour's burst nor the warm-up favours one mode.
+     */
+    private List<Pair> pairs(int count, String[] extensions) throws Exception {
+        List<Pair> pairs = new ArrayList<>();
+        for (int round = 0; round < count; round++) {
+            Map<String, Double> rates = new HashMap<>();
+            for (String mode : round % 2 == 0 ? List.of("fifo", "rules") : List.of("rules", "fifo")) {
+                switchTo(mode);
+                rates.put(mode, throughput(mode, extensions));
+            }
+            Pair pair = new Pair(rates.get("fifo"), rates.get("rules"));
+            System.out.printf("%s: pair %d, FIFO %.1f files/s, rules %.1f files/s, cost %.1f%%%n",
+                    String.join("/", extensions), round + 1, pair.fifo(), pair.rules(), 100 * pair.cost());
+            pairs.add(pair);
+        }
+        return pairs;
+    }
+
+    private static void printPairs(String load, List<Pair> pairs) {
+        System.out.printf("%-58s %12s %12s%n", load + " (" + pairs.size() + " pairs)",
+                rates(pairs.stream().map(Pair::fifo).toList()), rates(pairs.stream().map(Pair::rules).toList()));
+        List<Double> costs = pairs.stream().map(Pair::cost).sorted().toList();
+        double mean = costs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        System.out.printf("  rules cost on total throughput: median %.1f%%, mean %.1f%% (pairs, sorted: %s)%n",
+                100 * median(costs), 100 * mean,
+                String.join(" ", costs.stream().map(cost -> String.format("%.1f%%", 100 * cost)).toList()));
+    }
+
+    private static double median(List<Double> sorted) {
+        int middle = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
     }
 
     private Figures run(String mode) throws Exception {
