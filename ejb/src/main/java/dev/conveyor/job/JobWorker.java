@@ -12,8 +12,8 @@ import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
-import java.util.Optional;
-import java.util.OptionalInt;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -27,8 +27,10 @@ import java.util.logging.Logger;
  * the highest JMS priority waiting in the queue at that moment. A prefetch buffer (the default
  * window is 1 MiB) is ordered by priority too, but only within one session: ids buffered here
  * would wait while another node's workers are free, and out of reach of a lent turn. When the
- * worker pool gives the turn to a lower bucket, the worker takes one of that bucket's jobs instead
- * and puts the job it was handed back on the queue at its priority, in the same transaction.
+ * worker pool lends turns to lower buckets, the worker takes their jobs too (a receive with a
+ * priority selector, in the delivery's transaction) and runs them after the job it was handed.
+ * Every job of the delivery is recorded after the last has run: their outcomes and callbacks
+ * commit with the delivery, so a crash in between runs them all again rather than losing one.
  */
 @MessageDriven(activationConfig = {
         @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
@@ -55,35 +57,38 @@ public class JobWorker implements MessageListener {
 
     @Override
     public void onMessage(Message message) {
-        String jobId = body(message);
-        int priority = priority(message);
-        OptionalInt lower = pool.lowerLevelToServe(priority);
-        if (lower.isPresent()) {
-            Optional<String> lent = waitingJob(lower.getAsInt());
-            if (lent.isPresent()) {
-                jms.createProducer().setPriority(priority).send(jms.createQueue(JobMessaging.JOBS_QUEUE), jobId);
-                jobId = lent.get();
-            } else {
-                pool.foundEmpty(lower.getAsInt());
+        List<String> jobIds = new ArrayList<>(List.of(body(message)));
+        pool.lentTurns(priority(message)).forEach((level, count) -> jobIds.addAll(waitingJobs(level, count)));
+        List<Ran> ran = new ArrayList<>();
+        for (String jobId : jobIds) {
+            runner.start(jobId).ifPresent(request -> ran.add(new Ran(request, runner.execute(request))));
+        }
+        for (Ran job : ran) {
+            if (!runner.retryLater(job.request(), job.outcome()) && completion.record(job.outcome())) {
+                jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), job.request().jobId());
             }
         }
-        String running = jobId;
-        runner.start(running).ifPresent(request -> {
-            Outcome outcome = runner.execute(request);
-            if (!runner.retryLater(request, outcome) && completion.record(outcome)) {
-                jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), running);
-            }
-        });
     }
 
-    /** Takes one job waiting at {@code priority}, within the delivery's transaction, if there is one. */
-    private Optional<String> waitingJob(int priority) {
+    private record Ran(RunRequest request, Outcome outcome) {
+    }
+
+    /** Takes up to {@code count} jobs waiting at {@code priority}, within the delivery's transaction. */
+    private List<String> waitingJobs(int priority, int count) {
+        List<String> taken = new ArrayList<>();
         try (JMSConsumer consumer = jms.createConsumer(jms.createQueue(JobMessaging.JOBS_QUEUE), "JMSPriority = " + priority)) {
-            return Optional.ofNullable(consumer.receiveNoWait()).map(JobWorker::body);
+            while (taken.size() < count) {
+                Message waiting = consumer.receiveNoWait();
+                if (waiting == null) {
+                    pool.foundEmpty(priority);
+                    break;
+                }
+                taken.add(body(waiting));
+            }
         } catch (JMSRuntimeException e) {
             LOG.log(Level.WARNING, MessageId.TURN_NOT_LENT.format(priority, e), e);
-            return Optional.empty();
         }
+        return taken;
     }
 
     private static int priority(Message message) {

@@ -5,7 +5,7 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.OptionalInt;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -25,12 +25,12 @@ public class WorkerPool {
     private volatile PoolView view;
     private volatile Instant readAt = Instant.MIN;
 
-    /** The lower JMS priority a worker handed a job at {@code deliveredLevel} should look for instead, if any. */
-    public OptionalInt lowerLevelToServe(int deliveredLevel) {
+    /** How many jobs of each lower JMS priority a worker handed a job at {@code deliveredLevel} takes as well, lowest first. */
+    public Map<Integer, Integer> lentTurns(int deliveredLevel) {
         PoolView current = current();
         return current.enabled()
-                ? shares.lowerLevelToServe(deliveredLevel, current.sharesByLevel(), current.recentWindow())
-                : OptionalInt.empty();
+                ? shares.lentTurns(deliveredLevel, current.sharesByLevel(), current.recentWindow())
+                : Map.of();
     }
 
     public void foundEmpty(int level) {

@@ -3,9 +3,8 @@ package dev.conveyor.priority;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.NavigableMap;
-import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.random.RandomGenerator;
@@ -14,12 +13,16 @@ import java.util.random.RandomGenerator;
  * How a node's workers share their turns between buckets. The broker hands a free worker the
  * waiting job of the highest JMS priority, so a higher bucket already takes every worker it can
  * use, and a lower one runs on all workers when nothing above it waits (work-conserving). What the
- * broker alone would not do is let a lower bucket move while higher work keeps coming: so each
- * time a worker is handed a job, every bucket below it, lowest first, takes the turn instead with
- * probability share/100. A level found empty is left alone for the recent window, so an idle
- * bucket costs one look per window, not one per job.
+ * broker alone would not do is let a lower bucket move while higher work keeps coming: so a worker
+ * handed a job also takes jobs of the levels below it in the same delivery, as many as keep each
+ * lower level at its share of the jobs served. The shares are read lowest level first: the lowest
+ * gets its share of all jobs, the next its share of what is left, and so on. A level found empty
+ * is left alone for the recent window, so an idle bucket costs one look per window, not one per job.
  */
 public final class WorkerShares {
+
+    /** Lent jobs one delivery takes at most: a share of 100 would otherwise never let the job it was handed run. */
+    static final int MAX_LENT_PER_DELIVERY = 9;
 
     private final Clock clock;
     private final RandomGenerator random;
@@ -31,23 +34,38 @@ public final class WorkerShares {
     }
 
     /**
-     * The lower JMS priority level a worker handed a job of {@code deliveredLevel} should serve
-     * instead, or empty to run the job it was handed. {@code shares} gives each level's share.
+     * How many jobs of each lower JMS priority level a worker handed a job of {@code deliveredLevel}
+     * takes as well, in iteration order lowest level first; empty to run only the job it was handed. {@code shares}
+     * gives each level's share in percent.
      */
-    public OptionalInt lowerLevelToServe(int deliveredLevel, Map<Integer, Integer> shares, Duration recentWindow) {
+    public Map<Integer, Integer> lentTurns(int deliveredLevel, Map<Integer, Integer> shares, Duration recentWindow) {
         foundEmpty.remove(deliveredLevel);
         Instant recent = clock.instant().minus(recentWindow);
-        NavigableMap<Integer, Integer> lower = new TreeMap<>(shares).headMap(deliveredLevel, false);
-        for (var level : lower.entrySet()) {
+        Map<Integer, Double> fractions = new LinkedHashMap<>();
+        double handed = 1;
+        for (var level : new TreeMap<>(shares).headMap(deliveredLevel, false).entrySet()) {
             Instant empty = foundEmpty.get(level.getKey());
-            if ((empty == null || empty.isBefore(recent)) && random.nextInt(100) < level.getValue()) {
-                return OptionalInt.of(level.getKey());
+            if (empty == null || empty.isBefore(recent)) {
+                double fraction = handed * level.getValue() / 100.0;
+                fractions.put(level.getKey(), fraction);
+                handed -= fraction;
             }
         }
-        return OptionalInt.empty();
+        Map<Integer, Integer> lent = new LinkedHashMap<>();
+        int left = MAX_LENT_PER_DELIVERY;
+        for (var level : fractions.entrySet()) {
+            // Jobs of this level per job handed, so that over many deliveries it gets its fraction of all jobs served.
+            double perHanded = handed > 0 ? level.getValue() / handed : MAX_LENT_PER_DELIVERY;
+            int count = Math.min(left, (int) perHanded + (random.nextDouble() < perHanded % 1 ? 1 : 0));
+            if (count > 0) {
+                lent.put(level.getKey(), count);
+                left -= count;
+            }
+        }
+        return lent;
     }
 
-    /** A worker that took the turn for {@code level} found nothing waiting there. */
+    /** A worker that took a turn for {@code level} found nothing waiting there. */
     public void foundEmpty(int level) {
         foundEmpty.put(level, clock.instant());
     }

@@ -1,6 +1,7 @@
 package dev.conveyor.priority;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -10,7 +11,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
@@ -21,19 +23,19 @@ class WorkerSharesTest {
     private static final int NORMAL = 6;
     private static final int LOW = 1;
     private static final Map<Integer, Integer> SHARES = Map.of(HIGH, 100, NORMAL, 40, LOW, 20);
+    private static final int GRID = 200;
 
-    /** Draws from a script, so every outcome of a turn can be enumerated. */
+    /** Draws from a script, so every outcome of a delivery can be enumerated. */
     private static final class ScriptedRandom implements RandomGenerator {
-        final Deque<Integer> draws = new ArrayDeque<>();
+        final Deque<Double> draws = new ArrayDeque<>();
 
         @Override
         public long nextLong() {
-            throw new UnsupportedOperationException("only nextInt(bound) is drawn");
+            throw new UnsupportedOperationException("only nextDouble() is drawn");
         }
 
         @Override
-        public int nextInt(int bound) {
-            assertEquals(100, bound);
+        public double nextDouble() {
             return draws.removeFirst();
         }
     }
@@ -61,40 +63,57 @@ class WorkerSharesTest {
     private final MovableClock clock = new MovableClock();
     private final WorkerShares shares = new WorkerShares(clock, random);
 
-    private OptionalInt turn(int delivered, Integer... draws) {
+    private Map<Integer, Integer> lent(int delivered, Double... draws) {
+        return lent(delivered, SHARES, draws);
+    }
+
+    private Map<Integer, Integer> lent(int delivered, Map<Integer, Integer> levelShares, Double... draws) {
         random.draws.clear();
         random.draws.addAll(List.of(draws));
-        return shares.lowerLevelToServe(delivered, SHARES, WINDOW);
+        Map<Integer, Integer> lent = shares.lentTurns(delivered, levelShares, WINDOW);
+        assertTrue(random.draws.isEmpty(), "every scripted draw is used");
+        return lent;
     }
 
-    @Test
-    void aJobOfTheLowestLevelIsAlwaysRunWithoutADraw() {
-        assertEquals(OptionalInt.empty(), turn(LOW));
-    }
-
-    @Test
-    void overEveryPairOfDrawsEachLowerLevelGetsItsShareOfTheTurns() {
-        int[] served = new int[10];
-        for (int lowDraw = 0; lowDraw < 100; lowDraw++) {
-            for (int normalDraw = 0; normalDraw < 100; normalDraw++) {
-                served[turn(HIGH, lowDraw, normalDraw).orElse(HIGH)]++;
+    /** Jobs served per level over deliveries of {@code delivered}, one per grid point of the draws (one draw per lower level). */
+    private Map<Integer, Integer> servedOverAllDraws(int delivered, int lowerLevels) {
+        Map<Integer, Integer> served = new TreeMap<>();
+        int points = (int) Math.pow(GRID, lowerLevels);
+        for (int point = 0; point < points; point++) {
+            Double[] draws = new Double[lowerLevels];
+            for (int level = 0, rest = point; level < lowerLevels; level++, rest /= GRID) {
+                draws[level] = (rest % GRID + 0.5) / GRID;
             }
+            served.merge(delivered, 1, Integer::sum);
+            lent(delivered, draws).forEach((level, count) -> served.merge(level, count, Integer::sum));
         }
+        return served;
+    }
 
-        assertEquals(2000, served[LOW], "low: 20% of all turns");
-        assertEquals(3200, served[NORMAL], "normal: 40% of the 80% low leaves");
-        assertEquals(4800, served[HIGH]);
+    private static double percentOf(Map<Integer, Integer> served, int level) {
+        return 100.0 * served.getOrDefault(level, 0) / served.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    @Test
+    void aJobOfTheLowestLevelLendsNothingWithoutADraw() {
+        assertEquals(Map.of(), lent(LOW));
+    }
+
+    @Test
+    void overAllDrawsEachLowerLevelGetsItsShareOfTheJobsServed() {
+        Map<Integer, Integer> served = servedOverAllDraws(HIGH, 2);
+
+        assertEquals(20, percentOf(served, LOW), 0.5, "low: 20% of all jobs " + served);
+        assertEquals(32, percentOf(served, NORMAL), 0.5, "normal: 40% of the 80% low leaves " + served);
+        assertEquals(48, percentOf(served, HIGH), 0.5);
     }
 
     @Test
     void aNormalJobLendsOnlyToLevelsBelowIt() {
-        int[] served = new int[10];
-        for (int lowDraw = 0; lowDraw < 100; lowDraw++) {
-            served[turn(NORMAL, lowDraw).orElse(NORMAL)]++;
-        }
+        Map<Integer, Integer> served = servedOverAllDraws(NORMAL, 1);
 
-        assertEquals(20, served[LOW]);
-        assertEquals(80, served[NORMAL]);
+        assertEquals(Set.of(LOW, NORMAL), served.keySet());
+        assertEquals(20, percentOf(served, LOW), 0.5);
     }
 
     @Test
@@ -102,18 +121,30 @@ class WorkerSharesTest {
         shares.foundEmpty(LOW);
         clock.now = clock.now.plusSeconds(4);
 
-        assertEquals(OptionalInt.empty(), turn(NORMAL), "no draw, no look: low was empty 4 s ago");
+        assertEquals(Map.of(), lent(NORMAL), "no draw, no look: low was empty 4 s ago");
 
         clock.now = clock.now.plusSeconds(2);
-        assertEquals(OptionalInt.of(LOW), turn(NORMAL, 0), "6 s later it is looked at again");
+        assertEquals(Map.of(LOW, 1), lent(NORMAL, 0.0), "6 s later it is looked at again");
+    }
+
+    @Test
+    void aLevelFoundEmptyLeavesTheOthersTheirShare() {
+        shares.foundEmpty(NORMAL);
+
+        assertEquals(20, percentOf(servedOverAllDraws(HIGH, 1), LOW), 0.5);
     }
 
     @Test
     void aJobHandedOutOfALevelShowsItIsNotEmpty() {
         shares.foundEmpty(LOW);
-        turn(LOW);
+        lent(LOW);
 
-        assertEquals(OptionalInt.of(LOW), turn(HIGH, 19));
+        assertEquals(Map.of(LOW, 1), lent(HIGH, 0.0, 0.99));
+    }
+
+    @Test
+    void aShareOfAHundredStillLetsTheHandedJobRun() {
+        assertEquals(Map.of(LOW, WorkerShares.MAX_LENT_PER_DELIVERY), lent(HIGH, Map.of(HIGH, 100, LOW, 100), 0.0));
     }
 
     @Test
