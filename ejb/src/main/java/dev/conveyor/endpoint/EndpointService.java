@@ -129,6 +129,15 @@ public class EndpointService {
         return Optional.ofNullable(em.find(Endpoint.class, name)).map(e -> e.config(serviceDefaults()));
     }
 
+    /** The endpoint watching {@code folder} as it runs now, if any: one indexed lookup, for the result writers' hot path. */
+    public Optional<EndpointConfig> configWatching(Path folder) {
+        return watching(folder).stream().findFirst().map(e -> e.config(serviceDefaults()));
+    }
+
+    private List<Endpoint> watching(Path folder) {
+        return em.createNamedQuery("Endpoint.byPath", Endpoint.class).setParameter("path", folder.toString()).getResultList();
+    }
+
     /** The service-wide defaults as they apply: those given, then the manual's. */
     public JsonObject serviceSettings() {
         return serviceDefaults().over(EndpointSettings.MANUAL_DEFAULTS).only(EndpointSettings.SERVICE_WIDE)
@@ -174,8 +183,7 @@ public class EndpointService {
     }
 
     private void store(Endpoint endpoint, SettingValues given, Path folder) {
-        for (Endpoint other : em.createNamedQuery("Endpoint.byPath", Endpoint.class)
-                .setParameter("path", folder.toString()).getResultList()) {
+        for (Endpoint other : watching(folder)) {
             if (!other.getName().equals(endpoint.getName())) {
                 throw new ConveyorException(MessageId.FOLDER_ALREADY_WATCHED, folder, other.getName());
             }

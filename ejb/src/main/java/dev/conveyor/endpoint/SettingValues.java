@@ -1,11 +1,11 @@
 package dev.conveyor.endpoint;
 
+import dev.conveyor.common.JsonText;
 import dev.conveyor.common.ConveyorException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -59,9 +59,7 @@ public final class SettingValues {
 
     /** Reads what {@link #toJsonText()} wrote. */
     public static SettingValues fromJsonText(String text, Collection<Setting<?>> allowed) {
-        try (var reader = Json.createReader(new StringReader(text))) {
-            return fromJson(reader.readObject(), allowed);
-        }
+        return fromJson(JsonText.object(text), allowed);
     }
 
     @SuppressWarnings("unchecked")

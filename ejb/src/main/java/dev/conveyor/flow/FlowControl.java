@@ -100,8 +100,7 @@ public class FlowControl {
         long sleep = endpoint.get(SLEEP_ON_OVER_STORE);
         int retries = endpoint.get(SLEEP_ON_OVER_STORE_RETRY_COUNT);
         Path target = resultFolder.toAbsolutePath().normalize();
-        Optional<EndpointConfig> downstream = endpoints.configs().stream()
-                .filter(other -> !other.name().equals(endpoint.name()) && other.folder().equals(target)).findFirst();
+        Optional<EndpointConfig> downstream = endpoints.configWatching(target).filter(other -> !other.name().equals(endpoint.name()));
         Optional<Semaphore> gate = downstream.map(other -> gates.of(other.name()));
         Optional<Overflow> overflow = new OverStoreRetry(sleep, retries, Thread::sleep).awaitRoom(
                 () -> overflowHoldingGate(endpoint, target, resultBytes, downstream, gate),

@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.JsonText;
 import dev.conveyor.priority.Bucket;
 import jakarta.json.Json;
 import jakarta.json.JsonString;
@@ -12,7 +13,6 @@ import jakarta.persistence.Index;
 import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
-import java.io.StringReader;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -246,9 +246,7 @@ public class Job {
     }
 
     public List<String> getResults() {
-        try (var reader = Json.createReader(new StringReader(resultsJson))) {
-            return reader.readArray().getValuesAs(JsonString::getString);
-        }
+        return JsonText.array(resultsJson).getValuesAs(JsonString::getString);
     }
 
     public Map<String, String> getAttributes() {

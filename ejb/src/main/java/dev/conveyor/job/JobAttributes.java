@@ -1,11 +1,10 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.JsonText;
 import dev.conveyor.endpoint.FileNames;
 import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
-import java.io.StringReader;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -49,11 +48,8 @@ public final class JobAttributes {
         if (json == null || json.isEmpty()) {
             return Map.of();
         }
-        try (var reader = Json.createReader(new StringReader(json))) {
-            JsonObject object = reader.readObject();
-            Map<String, String> attributes = new LinkedHashMap<>();
-            object.forEach((name, value) -> attributes.put(name, ((JsonString) value).getString()));
-            return attributes;
-        }
+        Map<String, String> attributes = new LinkedHashMap<>();
+        JsonText.object(json).forEach((name, value) -> attributes.put(name, ((JsonString) value).getString()));
+        return attributes;
     }
 }

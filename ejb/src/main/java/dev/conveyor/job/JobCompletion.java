@@ -89,32 +89,29 @@ public class JobCompletion {
         }
         boolean succeeded = Boolean.TRUE.equals(job.getSucceeded());
         String reason = job.getFailureReason();
-        try {
-            if (succeeded && FanOut.splits(endpoint, job)) {
-                Optional<String> refused = fanOut.split(job, endpoint);
-                if (refused.isEmpty()) {
-                    return;
-                }
-                succeeded = false;
-                reason = refused.get();
+        if (succeeded && FanOut.splits(endpoint, job)) {
+            Optional<String> refused;
+            try {
+                refused = fanOut.split(job, endpoint);
+            } catch (IOException e) {
+                throw writeFailed(job, e);
             }
-            if (succeeded && !flow.awaitResultRoom(endpoint, publisher.resultFolder(endpoint, jobId, job.getSource()),
-                    () -> StageFolder.of(endpoint.folder(), jobId).outputBytes())) {
-                // Blocked: the job stays WRITING with its results in stage; resuming the endpoint sends its callback again.
+            if (refused.isEmpty()) {
                 return;
             }
-            clearStageAfterCommit(StageFolder.of(endpoint.folder(), jobId));
-            if (succeeded) {
-                job.succeed(publisher.publishSuccess(endpoint, job.getId(), job.getSource()), Instant.now());
-            } else {
-                job.fail(reason, publisher.publishFailure(endpoint, job.getId(), job.getSource(), reason, job.getFailureDetail()),
-                        Instant.now());
-            }
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(job.getId(), e), e);
-            throw new UncheckedIOException(e);
+            succeeded = false;
+            reason = refused.get();
         }
-        finished.fire(new JobFinished(job, endpoint));
+        if (succeeded && !flow.awaitResultRoom(endpoint, publisher.resultFolder(endpoint, jobId, job.getSource()),
+                () -> StageFolder.of(endpoint.folder(), jobId).outputBytes())) {
+            // Blocked: the job stays WRITING with its results in stage; resuming the endpoint sends its callback again.
+            return;
+        }
+        String failure = reason;
+        end(job, endpoint, succeeded
+                ? () -> job.succeed(publisher.publishSuccess(endpoint, jobId, job.getSource()), Instant.now())
+                : () -> job.fail(failure, publisher.publishFailure(endpoint, jobId, job.getSource(), failure, job.getFailureDetail()),
+                        Instant.now()));
     }
 
     /**
@@ -133,14 +130,33 @@ public class JobCompletion {
         }
         String reason = MessageId.WAIT_EXPIRED.format(Duration.between(job.getChangedAt(), Instant.now()).withNanos(0),
                 job.getWaitSignal());
-        clearStageAfterCommit(StageFolder.of(endpoint.folder(), jobId));
+        end(job, endpoint, () -> job.expire(reason, publisher.publishExpired(endpoint, jobId, job.getSource(), expiredFolder, reason),
+                Instant.now()));
+    }
+
+    /** Writes the job's files and records its end, as {@code publication} does. */
+    @FunctionalInterface
+    private interface Publication {
+        void publish() throws IOException;
+    }
+
+    /**
+     * Publishes and records a job's end in the caller's transaction: the stage goes once that
+     * commits, and a file-system error rolls it all back so that the write is tried again.
+     */
+    private void end(Job job, EndpointConfig endpoint, Publication publication) {
+        clearStageAfterCommit(StageFolder.of(endpoint.folder(), job.getId()));
         try {
-            job.expire(reason, publisher.publishExpired(endpoint, jobId, job.getSource(), expiredFolder, reason), Instant.now());
+            publication.publish();
         } catch (IOException e) {
-            LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(job.getId(), e), e);
-            throw new UncheckedIOException(e);
+            throw writeFailed(job, e);
         }
         finished.fire(new JobFinished(job, endpoint));
+    }
+
+    private static UncheckedIOException writeFailed(Job job, IOException e) {
+        LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(job.getId(), e), e);
+        return new UncheckedIOException(e);
     }
 
     /**

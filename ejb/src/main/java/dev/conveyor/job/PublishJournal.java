@@ -1,10 +1,10 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.JsonText;
 import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,9 +39,8 @@ final class PublishJournal {
     static PublishJournal of(StageFolder stage) throws IOException {
         PublishJournal journal = new PublishJournal(stage.jobFolder().resolve("published.json"));
         if (Files.exists(journal.file)) {
-            try (var reader = Json.createReader(new StringReader(Files.readString(journal.file, StandardCharsets.UTF_8)))) {
-                reader.readObject().forEach((key, value) -> journal.targets.put(key, Path.of(((JsonString) value).getString())));
-            }
+            JsonText.object(Files.readString(journal.file, StandardCharsets.UTF_8))
+                    .forEach((key, value) -> journal.targets.put(key, Path.of(((JsonString) value).getString())));
         }
         return journal;
     }

@@ -1,11 +1,11 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.JsonText;
 import dev.conveyor.endpoint.Endpoint;
 import jakarta.json.Json;
 import jakarta.json.JsonString;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,9 +61,8 @@ public record StageFolder(Path jobFolder) {
     public List<Path> resultUnits() throws IOException {
         Path list = jobFolder.resolve("results.json");
         if (Files.exists(list)) {
-            try (var reader = Json.createReader(new StringReader(Files.readString(list, StandardCharsets.UTF_8)))) {
-                return reader.readArray().getValuesAs(JsonString::getString).stream().map(Path::of).toList();
-            }
+            return JsonText.array(Files.readString(list, StandardCharsets.UTF_8)).getValuesAs(JsonString::getString).stream()
+                    .map(Path::of).toList();
         }
         if (!Files.isDirectory(output())) {
             return List.of();

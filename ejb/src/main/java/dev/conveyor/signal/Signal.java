@@ -1,5 +1,6 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.common.JsonText;
 import dev.conveyor.job.Job;
 import jakarta.json.Json;
 import jakarta.json.JsonNumber;
@@ -14,7 +15,6 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
-import java.io.StringReader;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -107,8 +107,6 @@ public class Signal {
     }
 
     private static JsonObject read(String json) {
-        try (var reader = Json.createReader(new StringReader(json))) {
-            return reader.readObject();
-        }
+        return JsonText.object(json);
     }
 }

@@ -1,5 +1,6 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.common.JsonText;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.job.JobMessaging;
@@ -12,10 +13,8 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
 import jakarta.jms.TextMessage;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.util.logging.Logger;
 
 /**
@@ -66,8 +65,8 @@ public class SignalListener implements MessageListener {
     }
 
     private static JsonObject json(String body) {
-        try (var reader = Json.createReader(new StringReader(body))) {
-            return reader.readObject();
+        try {
+            return JsonText.object(body);
         } catch (JsonException | IllegalStateException e) {
             throw ConveyorException.invalidField("body", "is not a JSON object: " + e.getMessage());
         }

@@ -1,5 +1,6 @@
 package dev.conveyor.endpoint;
 
+import dev.conveyor.common.JsonText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -132,11 +133,6 @@ class EndpointValidatorTest {
         assertTrue(e.getMessage().contains(reason), () -> "'" + e.getMessage() + "' should contain '" + reason + "'");
     }
 
-    private static JsonValue json(String text) {
-        try (var reader = Json.createReader(new java.io.StringReader(text))) {
-            return reader.readValue();
-        }
-    }
 
     // --- name, path, operation ---
 
@@ -595,7 +591,7 @@ class EndpointValidatorTest {
 
     private void useXslt(String inputMappings) {
         set("operationName", "xslt");
-        set("inputParameterMappings", json(inputMappings));
+        set("inputParameterMappings", JsonText.value(inputMappings));
     }
 
     @Test
@@ -637,7 +633,7 @@ class EndpointValidatorTest {
 
     @Test
     void mappingAnInputOfAnOperationWithoutItIsRefused() {
-        set("inputParameterMappings", json("{\"stylesheet\":{\"type\":\"variable\",\"value\":\"*.xsl\"}}"));
+        set("inputParameterMappings", JsonText.value("{\"stylesheet\":{\"type\":\"variable\",\"value\":\"*.xsl\"}}"));
         assertRefused("inputParameterMappings.stylesheet", "operation 'copy' has no input named 'stylesheet'; its inputs: [input]");
     }
 
@@ -680,13 +676,13 @@ class EndpointValidatorTest {
 
     @Test
     void mappingAnUnknownOutputIsRefusedListingTheOutputs() {
-        set("outputParameterMappings", json("{\"pdf\":\"%F.pdf\"}"));
+        set("outputParameterMappings", JsonText.value("{\"pdf\":\"%F.pdf\"}"));
         assertRefused("outputParameterMappings.pdf", "operation 'copy' has no output named 'pdf'; its outputs: [output]");
     }
 
     @Test
     void outputMappingWithAnUnknownPlaceholderIsRefused() {
-        set("outputParameterMappings", json("{\"output\":\"%F.%Q\"}"));
+        set("outputParameterMappings", JsonText.value("{\"output\":\"%F.%Q\"}"));
         assertRefused("outputParameterMappings.output", "%Q is not a folder pattern");
     }
 
@@ -699,7 +695,7 @@ class EndpointValidatorTest {
 
     @Test
     void emptyOutputMappingIsRefused() {
-        set("outputParameterMappings", json("{\"output\":\" \"}"));
+        set("outputParameterMappings", JsonText.value("{\"output\":\" \"}"));
         assertRefused("outputParameterMappings.output", "an output pattern must not be empty");
     }
 
@@ -707,31 +703,31 @@ class EndpointValidatorTest {
 
     @Test
     void anExpiredFolderFollowsTheRulesOfTheFailureFolder() {
-        set("wait", json("{\"releaseSignalId\":\"${file.baseName}\",\"expiredFolder\":\"/elsewhere/\"}"));
+        set("wait", JsonText.value("{\"releaseSignalId\":\"${file.baseName}\",\"expiredFolder\":\"/elsewhere/\"}"));
         assertRefused("wait.expiredFolder", "must be relative to the watched folder");
-        set("wait", json("{\"releaseSignalId\":\"${file.baseName}\",\"expiredFolder\":\"stage/x\"}"));
+        set("wait", JsonText.value("{\"releaseSignalId\":\"${file.baseName}\",\"expiredFolder\":\"stage/x\"}"));
         assertRefused("wait.expiredFolder", "stage folder");
-        set("wait", json("{\"releaseSignalId\":\"${file.baseName}\"}"));
+        set("wait", JsonText.value("{\"releaseSignalId\":\"${file.baseName}\"}"));
         assertValid();
     }
 
     @Test
     void aFanOutNeedsAJoinThatTakesAListAndNoWaitBesideIt() {
-        set("fanOut", json("{\"endpoint\":\"pages\",\"joinOperation\":\"archive.zip\"}"));
+        set("fanOut", JsonText.value("{\"endpoint\":\"pages\",\"joinOperation\":\"archive.zip\"}"));
         assertValid();
-        set("fanOut", json("{\"endpoint\":\"pages\",\"joinOperation\":\"copy\"}"));
+        set("fanOut", JsonText.value("{\"endpoint\":\"pages\",\"joinOperation\":\"copy\"}"));
         assertRefused("fanOut.joinOperation", "does not take a document list");
-        set("fanOut", json("{\"endpoint\":\"pages\",\"joinOperation\":\"zip.all\"}"));
+        set("fanOut", JsonText.value("{\"endpoint\":\"pages\",\"joinOperation\":\"zip.all\"}"));
         assertRefused("fanOut.joinOperation", "no operation is named 'zip.all'");
-        set("fanOut", json("{\"endpoint\":\"invoices\",\"joinOperation\":\"archive.zip\"}"));
+        set("fanOut", JsonText.value("{\"endpoint\":\"invoices\",\"joinOperation\":\"archive.zip\"}"));
         assertRefused("fanOut.endpoint", "must be another endpoint");
-        set("fanOut", json("{\"endpoint\":\"pages\",\"joinOperation\":\"archive.zip\"}"));
-        set("wait", json("{\"releaseSignalId\":\"${file.baseName}\"}"));
+        set("fanOut", JsonText.value("{\"endpoint\":\"pages\",\"joinOperation\":\"archive.zip\"}"));
+        set("wait", JsonText.value("{\"releaseSignalId\":\"${file.baseName}\"}"));
         assertRefused("fanOut", "cannot have a wait as well");
     }
 
     private static SettingValues serviceDefaults(String json) {
-        return SettingValues.fromJson(json(json).asJsonObject(), EndpointSettings.SERVICE_WIDE);
+        return SettingValues.fromJson(JsonText.value(json).asJsonObject(), EndpointSettings.SERVICE_WIDE);
     }
 
     @Test

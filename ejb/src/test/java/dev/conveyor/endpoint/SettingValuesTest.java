@@ -1,5 +1,6 @@
 package dev.conveyor.endpoint;
 
+import dev.conveyor.common.JsonText;
 import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
 import static dev.conveyor.endpoint.EndpointSettings.BATCH_SIZE;
 import static dev.conveyor.endpoint.EndpointSettings.DESCRIPTION;
@@ -23,9 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,14 +35,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class SettingValuesTest {
 
-    private static JsonObject json(String text) {
-        try (var reader = Json.createReader(new StringReader(text))) {
-            return reader.readObject();
-        }
-    }
 
     private static SettingValues read(String text) {
-        return SettingValues.fromJson(json(text), EndpointSettings.ALL);
+        return SettingValues.fromJson(JsonText.object(text), EndpointSettings.ALL);
     }
 
     private static ConveyorException refused(String text, String field) {
@@ -135,7 +129,7 @@ class SettingValuesTest {
     @Test
     void layersApplyInOrderGivenThenServiceThenManual() {
         SettingValues given = read("{\"batchSize\":7}");
-        SettingValues service = SettingValues.fromJson(json("{\"batchSize\":20,\"repeatInterval\":60}"), EndpointSettings.SERVICE_WIDE);
+        SettingValues service = SettingValues.fromJson(JsonText.object("{\"batchSize\":20,\"repeatInterval\":60}"), EndpointSettings.SERVICE_WIDE);
         SettingValues effective = given.over(service).over(MANUAL_DEFAULTS);
         assertEquals(7, effective.get(BATCH_SIZE));
         assertEquals(60, effective.get(REPEAT_INTERVAL));
@@ -194,7 +188,7 @@ class SettingValuesTest {
     @Test
     void serviceWideReadingRefusesAnEndpointsOwnSettings() {
         ConveyorException e = assertThrows(ConveyorException.class,
-                () -> SettingValues.fromJson(json("{\"operationName\":\"copy\"}"), EndpointSettings.SERVICE_WIDE));
+                () -> SettingValues.fromJson(JsonText.object("{\"operationName\":\"copy\"}"), EndpointSettings.SERVICE_WIDE));
         assertEquals("operationName", e.field());
     }
 

@@ -1,44 +1,37 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.common.JsonText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.common.ConveyorException;
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class NotifyTest {
 
-    private static JsonObject json(String text) {
-        try (var reader = Json.createReader(new StringReader(text))) {
-            return reader.readObject();
-        }
-    }
 
     private static NotifySpec notify(String text) {
-        return NotifySpec.SETTING_TYPE.read("notify", json(text)).orElseThrow();
+        return NotifySpec.SETTING_TYPE.read("notify", JsonText.object(text)).orElseThrow();
     }
 
     @Test
     void aRequestDefaultsToOneOnTheDefaultCounter() {
-        assertEquals(new NotifyRequest("default", 1, Map.of()), NotifyRequest.parse(json("{}")));
+        assertEquals(new NotifyRequest("default", 1, Map.of()), NotifyRequest.parse(JsonText.object("{}")));
         assertEquals(new NotifyRequest("pages", -2, Map.of("customer", "acme", "priority", "3")),
-                NotifyRequest.parse(json("{\"counterName\":\"pages\",\"delta\":-2,\"attributes\":{\"customer\":\"acme\",\"priority\":3}}")));
+                NotifyRequest.parse(JsonText.object("{\"counterName\":\"pages\",\"delta\":-2,\"attributes\":{\"customer\":\"acme\",\"priority\":3}}")));
     }
 
     @Test
     void badRequestsNameTheirField() {
-        assertEquals("delta", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(json("{\"delta\":1.5}"))).field());
-        assertEquals("delta", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(json("{\"delta\":\"1\"}"))).field());
-        assertEquals("counterName", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(json("{\"counterName\":\" \"}"))).field());
-        assertEquals("count", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(json("{\"count\":1}"))).field());
+        assertEquals("delta", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(JsonText.object("{\"delta\":1.5}"))).field());
+        assertEquals("delta", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(JsonText.object("{\"delta\":\"1\"}"))).field());
+        assertEquals("counterName", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(JsonText.object("{\"counterName\":\" \"}"))).field());
+        assertEquals("count", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(JsonText.object("{\"count\":1}"))).field());
         assertEquals("attributes.nested", assertThrows(ConveyorException.class,
-                () -> NotifyRequest.parse(json("{\"attributes\":{\"nested\":{}}}"))).field());
+                () -> NotifyRequest.parse(JsonText.object("{\"attributes\":{\"nested\":{}}}"))).field());
     }
 
     @Test

@@ -1,14 +1,13 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.common.JsonText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.common.ConveyorException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -16,14 +15,9 @@ import org.junit.jupiter.api.Test;
 
 class WaitSpecTest {
 
-    private static JsonObject json(String text) {
-        try (var reader = Json.createReader(new StringReader(text))) {
-            return reader.readObject();
-        }
-    }
 
     private static WaitSpec wait(String text) {
-        return WaitSpec.SETTING_TYPE.read("wait", json(text)).orElseThrow();
+        return WaitSpec.SETTING_TYPE.read("wait", JsonText.object(text)).orElseThrow();
     }
 
     private static ConveyorException refused(String text) {
