@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.operation.TestPdfs;
-import dev.conveyor.web.testing.ApiClient;
 import jakarta.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,22 +18,10 @@ import java.util.stream.IntStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Black-box: a job split into child jobs on another endpoint, released and joined when they are done. */
-@ExtendWith(SharedStack.class)
-class FanOutStackIT {
-
-    private static Stack stack;
-    private static ApiClient api;
-
-    @BeforeAll
-    static void connect() {
-        stack = SharedStack.stack();
-        api = stack.api();
-    }
+class FanOutStackIT extends OnSharedStack {
 
     private static Path fanOutPair(String name, String splitOperation, String childOperation) {
         Drops.endpoint(api, name + "-pages", childOperation,

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.conveyor.web.testing.ApiClient;
 import jakarta.json.JsonObject;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -19,25 +18,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Black-box: the watched-folder manual's behaviour where it touches files: where each drop lands
  * and what it holds.
  */
-@ExtendWith(SharedStack.class)
-class FolderBehaviourStackIT {
-
-    private static Stack stack;
-    private static ApiClient api;
-
-    @BeforeAll
-    static void connect() {
-        stack = SharedStack.stack();
-        api = stack.api();
-    }
+class FolderBehaviourStackIT extends OnSharedStack {
 
     private static Path endpoint(String name, String extraSettings) {
         return Drops.endpoint(api, name, "copy", "\"batchSize\":10" + (extraSettings.isEmpty() ? "" : "," + extraSettings));

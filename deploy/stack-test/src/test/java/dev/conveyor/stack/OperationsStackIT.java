@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.operation.TestPdfs;
-import dev.conveyor.web.testing.ApiClient;
 import jakarta.json.JsonObject;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -20,22 +19,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Black-box: the built-in operations on real files, through endpoints, mappings and job folders. */
-@ExtendWith(SharedStack.class)
-class OperationsStackIT {
-
-    private static Stack stack;
-    private static ApiClient api;
-
-    @BeforeAll
-    static void connect() {
-        stack = SharedStack.stack();
-        api = stack.api();
-    }
+class OperationsStackIT extends OnSharedStack {
 
     private static Path endpoint(String name, String operation, String extraSettings) {
         return Drops.endpoint(api, name, operation, "\"resultFolder\":\"result/\"" + (extraSettings.isEmpty() ? "" : "," + extraSettings));

@@ -18,31 +18,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Black-box: priority rules through the admin API, and high-priority jobs overtaking a queued backlog. */
-@ExtendWith(SharedStack.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class PriorityStackIT {
+class PriorityStackIT extends OnSharedStack {
 
     private static final int BACKLOG = 500;
     private static final int URGENT = 20;
     /** How long each job holds its worker: the backlog takes about 500 x 100 ms / 4 workers. */
     private static final String JOB_MILLIS = "100";
-
-    private static Stack stack;
-    private static ApiClient api;
-
-    @BeforeAll
-    static void connect() {
-        stack = SharedStack.stack();
-        api = stack.api();
-    }
 
     private static JsonObject createRule(String json) {
         Reply created = api.post("priority-rules", json);

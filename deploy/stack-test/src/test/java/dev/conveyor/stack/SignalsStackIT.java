@@ -22,22 +22,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Black-box: jobs that wait for release signals, and the notifies that release them. */
-@ExtendWith(SharedStack.class)
-class SignalsStackIT {
-
-    private static Stack stack;
-    private static ApiClient api;
-
-    @BeforeAll
-    static void connect() {
-        stack = SharedStack.stack();
-        api = stack.api();
-    }
+class SignalsStackIT extends OnSharedStack {
 
     private static Path waitingEndpoint(String name, String wait) {
         return Drops.endpoint(api, name, "copy", "\"wait\":" + wait);

@@ -19,32 +19,20 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Black-box: the stack as deploy/run starts it, a watched folder used as a user would use it,
  * and a restart of the application server in the middle.
  */
-@ExtendWith(SharedStack.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class WatchedFolderStackIT {
+class WatchedFolderStackIT extends OnSharedStack {
 
     private static final int FILES = 50;
     private static final int MAX_SIZE = 5 * 1024 * 1024;
-
-    private static Stack stack;
-    private static ApiClient api;
-
-    @BeforeAll
-    static void connect() {
-        stack = SharedStack.stack();
-        api = stack.api();
-    }
 
     @Test
     @Order(1)
