@@ -3,7 +3,10 @@ package dev.conveyor.bench;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,6 +14,9 @@ import java.util.List;
 
 /** What the benchmarks share: the machine line, endpoints, waiting for jobs, percentiles. */
 final class Measures {
+
+    /** USER_HZ, the unit of /proc/PID/stat's times: 100 on every Linux this runs on. */
+    private static final long CLOCK_TICKS_PER_SECOND = 100;
 
     private Measures() {
     }
@@ -42,6 +48,24 @@ final class Measures {
             Thread.sleep(500);
         }
         throw new IllegalStateException("fewer than " + expected + " jobs succeeded within 30 minutes");
+    }
+
+    /**
+     * CPU time the stack's processes (Payara Micro and the broker, by their pid files in
+     * var/run) have used so far, in ms. On a machine shared with others it moves far less than
+     * wall-clock rates do, so costs are compared on it too.
+     */
+    static long serverCpuMillis(Path var) throws IOException {
+        long ticks = 0;
+        try (DirectoryStream<Path> pids = Files.newDirectoryStream(var.resolve("run"), "*.pid")) {
+            for (Path pid : pids) {
+                String stat = Files.readString(Path.of("/proc", Files.readString(pid).trim(), "stat"));
+                // After the command name in parentheses: state is field 3, utime 14 and stime 15.
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+            }
+        }
+        return ticks * 1000 / CLOCK_TICKS_PER_SECOND;
     }
 
     /** The value at the given percentile of sorted values (nearest rank). */

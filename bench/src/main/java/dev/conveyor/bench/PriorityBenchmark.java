@@ -35,11 +35,19 @@ public final class PriorityBenchmark {
     private record Figures(Latency idle, Latency backlogged, double lowShare, int lowDone, int allDone) {
     }
 
-    /** Files per second of FIFO and rules in one pair of throughput rounds run back to back. */
-    private record Pair(double fifo, double rules) {
+    /** One throughput round: files per second from the drop to the last finish, and the stack's CPU time per file. */
+    private record Round(double filesPerSecond, double cpuMillisPerFile) {
+    }
 
-        double cost() {
-            return 1 - rules / fifo;
+    /** FIFO and rules in one pair of throughput rounds run back to back. */
+    private record Pair(Round fifo, Round rules) {
+
+        double rateCost() {
+            return 1 - rules.filesPerSecond / fifo.filesPerSecond;
+        }
+
+        double cpuCost() {
+            return rules.cpuMillisPerFile / fifo.cpuMillisPerFile - 1;
         }
     }
 
@@ -59,7 +67,7 @@ public final class PriorityBenchmark {
     public static void main(String[] args) throws Exception {
         long jobMillis = args.length > 0 ? Long.parseLong(args[0]) : 100;
         int backlog = args.length > 1 ? Integer.parseInt(args[1]) : 300;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 6;
+        int pairCount = args.length > 2 ? Integer.parseInt(args[2]) : 6;
         Stack stack = Stack.fromBuild("bench-password");
         EndToEndBenchmark.deleteTree(stack.var());
         Path operation = Path.of(System.getProperty("conveyor.top"), "examples/uppercase-operation/target/uppercase-operation.jar");
@@ -79,8 +87,8 @@ public final class PriorityBenchmark {
                 bench.switchTo(mode);
                 figures.put(mode, bench.run(mode));
             }
-            mixed = bench.pairs(rounds, new String[] {"hi", "no", "lo"});
-            oneBucket = bench.pairs(Math.max(1, rounds / 2), new String[] {"no"});
+            mixed = bench.pairs(pairCount, new String[] {"hi", "no", "lo"});
+            oneBucket = bench.pairs(Math.max(1, pairCount / 2), new String[] {"no"});
         }
         Figures fifo = figures.get("fifo");
         Figures rules = figures.get("rules");
@@ -105,14 +113,16 @@ public final class PriorityBenchmark {
     private List<Pair> pairs(int count, String[] extensions) throws Exception {
         List<Pair> pairs = new ArrayList<>();
         for (int round = 0; round < count; round++) {
-            Map<String, Double> rates = new HashMap<>();
+            Map<String, Round> rounds = new HashMap<>();
             for (String mode : round % 2 == 0 ? List.of("fifo", "rules") : List.of("rules", "fifo")) {
                 switchTo(mode);
-                rates.put(mode, throughput(mode, extensions));
+                rounds.put(mode, throughput(mode, extensions));
             }
-            Pair pair = new Pair(rates.get("fifo"), rates.get("rules"));
-            System.out.printf("%s: pair %d, FIFO %.1f files/s, rules %.1f files/s, cost %.1f%%%n",
-                    String.join("/", extensions), round + 1, pair.fifo(), pair.rules(), 100 * pair.cost());
+            Pair pair = new Pair(rounds.get("fifo"), rounds.get("rules"));
+            System.out.printf("%s: pair %d, FIFO %.1f files/s %.1f CPU ms/file, rules %.1f files/s %.1f CPU ms/file,"
+                    + " cost %.1f%% in files/s, %.1f%% in CPU%n", String.join("/", extensions), round + 1,
+                    pair.fifo().filesPerSecond(), pair.fifo().cpuMillisPerFile(), pair.rules().filesPerSecond(),
+                    pair.rules().cpuMillisPerFile(), 100 * pair.rateCost(), 100 * pair.cpuCost());
             pairs.add(pair);
         }
         return pairs;
@@ -120,12 +130,20 @@ public final class PriorityBenchmark {
 
     private static void printPairs(String load, List<Pair> pairs) {
         System.out.printf("%-58s %12s %12s%n", load + " (" + pairs.size() + " pairs)",
-                rates(pairs.stream().map(Pair::fifo).toList()), rates(pairs.stream().map(Pair::rules).toList()));
-        List<Double> costs = pairs.stream().map(Pair::cost).sorted().toList();
-        double mean = costs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-        System.out.printf("  rules cost on total throughput: median %.1f%%, mean %.1f%% (pairs, sorted: %s)%n",
-                100 * median(costs), 100 * mean,
-                String.join(" ", costs.stream().map(cost -> String.format("%.1f%%", 100 * cost)).toList()));
+                rates(pairs.stream().map(pair -> pair.fifo().filesPerSecond()).toList()),
+                rates(pairs.stream().map(pair -> pair.rules().filesPerSecond()).toList()));
+        System.out.printf("%-58s %12s %12s%n", "  stack CPU ms per file",
+                rates(pairs.stream().map(pair -> pair.fifo().cpuMillisPerFile()).toList()),
+                rates(pairs.stream().map(pair -> pair.rules().cpuMillisPerFile()).toList()));
+        printCost("  rules cost in files/s", pairs.stream().map(Pair::rateCost).toList());
+        printCost("  rules cost in stack CPU per file", pairs.stream().map(Pair::cpuCost).toList());
+    }
+
+    private static void printCost(String what, List<Double> costs) {
+        List<Double> sorted = costs.stream().sorted().toList();
+        System.out.printf("%s: median %.1f%%, mean %.1f%% (pairs, sorted: %s)%n", what, 100 * median(sorted),
+                100 * sorted.stream().mapToDouble(Double::doubleValue).average().orElseThrow(),
+                String.join(" ", sorted.stream().map(cost -> String.format("%.1f%%", 100 * cost)).toList()));
     }
 
     private static double median(List<Double> sorted) {
@@ -195,21 +213,23 @@ public final class PriorityBenchmark {
         return new double[] {all == 0 ? 0 : (double) low / all, low, all};
     }
 
-    /** {@code backlog} files, the buckets' extensions in turn, dropped at once: files per second from the drop to the last finish. */
-    private double throughput(String mode, String[] extensions) throws Exception {
+    /** {@code backlog} files, the buckets' extensions in turn, dropped at once, until the last has finished. */
+    private Round throughput(String mode, String[] extensions) throws Exception {
         Path folder = endpoint(mode);
         Path incoming = Files.createDirectories(stack.var().resolve("incoming"));
         List<Path> files = new ArrayList<>();
         for (int i = 0; i < backlog; i++) {
             files.add(text(incoming.resolve("mixed-" + i + "." + extensions[i % extensions.length])));
         }
+        long cpuBefore = Measures.serverCpuMillis(stack.var());
         Instant start = Instant.now();
         for (Path file : files) {
             Files.move(file, folder.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
         }
         Instant last = Measures.awaitSucceeded(api, name(folder), backlog).stream().map(PriorityBenchmark::finished)
                 .max(Instant::compareTo).orElseThrow();
-        return backlog / (Duration.between(start, last).toMillis() / 1000.0);
+        long cpu = Measures.serverCpuMillis(stack.var()) - cpuBefore;
+        return new Round(backlog / (Duration.between(start, last).toMillis() / 1000.0), (double) cpu / backlog);
     }
 
     private void switchTo(String mode) {
