@@ -57,12 +57,10 @@ public class JobWorker implements MessageListener {
 
     @Override
     public void onMessage(Message message) {
-        List<String> jobIds = new ArrayList<>(List.of(body(message)));
-        pool.lentTurns(priority(message)).forEach((level, count) -> jobIds.addAll(waitingJobs(level, count)));
         List<Ran> ran = new ArrayList<>();
-        for (String jobId : jobIds) {
-            runner.start(jobId).ifPresent(request -> ran.add(new Ran(request, runner.execute(request))));
-        }
+        run(body(message), ran);
+        // Lent jobs are taken only now: while the handed job ran they stayed on the queue, in reach of free workers.
+        pool.lentTurns(priority(message)).forEach((level, count) -> waitingJobs(level, count).forEach(jobId -> run(jobId, ran)));
         for (Ran job : ran) {
             if (!runner.retryLater(job.request(), job.outcome()) && completion.record(job.outcome())) {
                 jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), job.request().jobId());
@@ -71,6 +69,10 @@ public class JobWorker implements MessageListener {
     }
 
     private record Ran(RunRequest request, Outcome outcome) {
+    }
+
+    private void run(String jobId, List<Ran> ran) {
+        runner.start(jobId).ifPresent(request -> ran.add(new Ran(request, runner.execute(request))));
     }
 
     /** Takes up to {@code count} jobs waiting at {@code priority}, within the delivery's transaction. */
