@@ -39,8 +39,8 @@ import java.util.stream.Stream;
  * the overload to the first threshold warning (as the producer saw it and as the server logged
  * CNV-7001-W).
  *
- * <p>Every job is the example operation {@code text.uppercase} holding its worker for JOB_MILLIS
- * (default 400 ms: about 10 jobs/s on 4 workers), so the sustainable rate is the operation's, and
+ * <p>Every job is the example operation {@code text.uppercase} holding its worker for JOB_MS
+ * (default 400 ms: at most 10 jobs/s on 4 workers), so the sustainable rate is the operation's, and
  * ten times it stays within the answers a put waits for (about 100 a second on 2 loaded cores);
  * with a job as cheap as a copy, the producers could offer only a few times the sustainable rate.
  */
