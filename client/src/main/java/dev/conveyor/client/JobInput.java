@@ -79,12 +79,20 @@ public final class JobInput implements AutoCloseable {
         }
     }
 
-    /** The endpoint's maxQueueSize. */
+    /**
+     * The endpoint's maxQueueSize.
+     *
+     * @throws QueueFullException the broker's submissions address is full: the request was not sent; ask again later
+     */
     public synchronized int getMaxQueueSize() throws ConveyorClientException {
         return queueSizes().maxQueueSize();
     }
 
-    /** How many more jobs the endpoint's queue takes now. */
+    /**
+     * How many more jobs the endpoint's queue takes now.
+     *
+     * @throws QueueFullException the broker's submissions address is full: the request was not sent; ask again later
+     */
     public synchronized int getFreeQueueSize() throws ConveyorClientException {
         return queueSizes().freeQueueSize();
     }
