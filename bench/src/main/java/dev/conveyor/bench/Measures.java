@@ -28,6 +28,17 @@ final class Measures {
                 memory / (1024.0 * 1024 * 1024), os.getName(), os.getArch(), System.getProperty("java.version"));
     }
 
+    /** The example operation text.uppercase, whose delayMillis input lets a bench choose how long a job holds its worker. */
+    static Path exampleOperation() {
+        return Path.of(System.getProperty("conveyor.top"), "examples/uppercase-operation/target/uppercase-operation.jar");
+    }
+
+    /** An endpoint's operation settings for text.uppercase jobs that each hold their worker for {@code jobMillis}. */
+    static String uppercaseTaking(long jobMillis) {
+        return "\"operationName\":\"text.uppercase\",\"inputParameterMappings\":{\"delayMillis\":"
+                + "{\"type\":\"literal\",\"value\":\"" + jobMillis + "\"}}";
+    }
+
     static Path createEndpoint(ApiClient api, String json) {
         Reply created = api.post("endpoints", json);
         if (created.status() != 201) {

@@ -14,6 +14,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,12 +31,18 @@ import java.util.stream.Stream;
 
 /**
  * Overload through the client library: first the sustainable rate is measured (see
- * {@link #sustainableRate}), then producers offer FACTOR times that rate to another endpoint for SECONDS seconds, without backing off: a
- * refused job (QueueFullException) is counted and not put again. Afterwards every accepted job
- * must complete. Prints accepted, refused, completed, lost (accepted and never completed: must
- * be 0), the application server's peak heap (MicroProfile Metrics, sampled every 500 ms), and
- * the time from the start of the overload to the first threshold warning (as the producer saw it
- * and as the server logged CNV-7001-W).
+ * {@link #sustainableRate}), then producers offer FACTOR times that rate to another endpoint for
+ * SECONDS seconds, without backing off: a refused job (QueueFullException) is counted and not put
+ * again. Afterwards every accepted job must complete. Prints the rate offered against the target,
+ * accepted, refused, completed, lost (accepted and never completed: must be 0), the application
+ * server's peak heap (MicroProfile Metrics, sampled every 500 ms), and the time from the start of
+ * the overload to the first threshold warning (as the producer saw it and as the server logged
+ * CNV-7001-W).
+ *
+ * <p>Every job is the example operation {@code text.uppercase} holding its worker for JOB_MS
+ * (default 400 ms: at most 10 jobs/s on 4 workers), so the sustainable rate is the operation's, and
+ * ten times it stays within the answers a put waits for (about 100 a second on 2 loaded cores);
+ * with a job as cheap as a copy, the producers could offer only a few times the sustainable rate.
  */
 public final class OverloadBenchmark {
 
@@ -48,8 +55,10 @@ public final class OverloadBenchmark {
     public static void main(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 60;
         int factor = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        long jobMillis = args.length > 2 ? Long.parseLong(args[2]) : 400;
         Stack stack = Stack.fromBuild("bench-password");
         EndToEndBenchmark.deleteTree(stack.var());
+        stack.installOperation(Measures.exampleOperation());
         System.out.println(Measures.machine());
         try (Stack running = stack.start()) {
             ApiClient api = running.api();
@@ -57,16 +66,16 @@ public final class OverloadBenchmark {
             heap.start();
             // flow-calibrate scans once at creation and then not for an hour, until the calibration starts it.
             for (String name : List.of("flow-calibrate", "flow-overload")) {
-                Measures.createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"copy\","
-                        + "\"repeatInterval\":" + (name.equals("flow-calibrate") ? 3600 : 1)
+                Measures.createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\"," + Measures.uppercaseTaking(jobMillis)
+                        + ",\"repeatInterval\":" + (name.equals("flow-calibrate") ? 3600 : 1)
                         + ",\"batchSize\":500,\"preserveFolder\":\"\",\"maxQueueSize\":" + MAX_QUEUE_SIZE + "}");
             }
             Thread.sleep(2000);
             ConveyorClient client = running.client();
             double sustainable = sustainableRate(client, running, api);
             double offered = factor * sustainable;
-            System.out.printf("sustainable rate: %.1f jobs/s (copy of %d-byte documents, maxQueueSize %d); offering %d x = %.1f jobs/s for %d s%n",
-                    sustainable, DOCUMENT_BYTES, MAX_QUEUE_SIZE, factor, offered, seconds);
+            System.out.printf("sustainable rate: %.1f jobs/s (text.uppercase jobs of %d ms on %d-byte documents, maxQueueSize %d);"
+                    + " offering %d x = %.1f jobs/s for %d s%n", sustainable, jobMillis, DOCUMENT_BYTES, MAX_QUEUE_SIZE, factor, offered, seconds);
 
             Overload overload = new Overload(client, "flow-overload", offered, Duration.ofSeconds(seconds));
             overload.run();
@@ -82,8 +91,9 @@ public final class OverloadBenchmark {
             long lost = overload.accepted.stream().filter(name -> !completed.contains(name) && !failed.contains(name)).count();
             Optional<Instant> serverWarning = firstThresholdWarning(running.serverLog(), "flow-overload");
 
-            System.out.printf("offered: %d puts in %.1f s (%.1f/s; target %.1f/s)%n", overload.offered.get(), overload.seconds,
-                    overload.offered.get() / overload.seconds, offered);
+            double offeredRate = overload.offered.get() / overload.seconds;
+            System.out.printf("offered: %d puts in %.1f s (%.1f/s = %.1f x the sustainable rate; target %.1f/s = %d x)%n",
+                    overload.offered.get(), overload.seconds, offeredRate, offeredRate / sustainable, offered, factor);
             System.out.printf("accepted: %d (of which %d with the threshold warning)%n", overload.accepted.size(), overload.atThreshold.get());
             System.out.printf("refused: %d (QueueFullException: not taken, the producer keeps the job)%n", overload.refused.get());
             System.out.printf("completed: %d, failed: %d, lost: %d%n", completedAccepted, failed.size(), lost);
@@ -158,11 +168,11 @@ public final class OverloadBenchmark {
         }
     }
 
+    /** A text document of DOCUMENT_BYTES, named and filled after {@code name}. */
     private static Submission document(String name) {
-        byte[] content = new byte[DOCUMENT_BYTES];
-        byte[] id = name.getBytes();
-        System.arraycopy(id, 0, content, 0, Math.min(id.length, content.length));
-        return Submission.document(name + ".bin", content);
+        String line = name + " is a line of text for text.uppercase\n";
+        return Submission.document(name + ".txt", line.repeat(DOCUMENT_BYTES / line.length() + 1).substring(0, DOCUMENT_BYTES)
+                .getBytes(StandardCharsets.US_ASCII));
     }
 
     /** Producers putting at a fixed total rate, each from its own input, never backing off. */
@@ -225,11 +235,12 @@ public final class OverloadBenchmark {
 
         private void put(JobInput input, String name) {
             offered.incrementAndGet();
+            Submission job = document(name);
             try {
-                input.put(document(name));
-                accepted.add(name + ".bin");
+                input.put(job);
+                accepted.add(job.fileName());
             } catch (QueueThresholdExceededException warning) {
-                accepted.add(name + ".bin");
+                accepted.add(job.fileName());
                 atThreshold.incrementAndGet();
                 firstThreshold.compareAndSet(null, Instant.now());
             } catch (QueueFullException full) {

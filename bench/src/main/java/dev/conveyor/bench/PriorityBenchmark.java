@@ -70,8 +70,7 @@ public final class PriorityBenchmark {
         int pairCount = args.length > 2 ? Integer.parseInt(args[2]) : 6;
         Stack stack = Stack.fromBuild("bench-password");
         EndToEndBenchmark.deleteTree(stack.var());
-        Path operation = Path.of(System.getProperty("conveyor.top"), "examples/uppercase-operation/target/uppercase-operation.jar");
-        Files.copy(operation, Files.createDirectories(stack.var().resolve("operations")).resolve(operation.getFileName()));
+        stack.installOperation(Measures.exampleOperation());
         System.out.println(Measures.machine());
         System.out.printf("load: text.uppercase jobs of %d ms each; endpoints batchSize %d, repeatInterval 1 s; 4 workers%n",
                 jobMillis, backlog);
@@ -242,9 +241,8 @@ public final class PriorityBenchmark {
 
     private Path endpoint(String mode) {
         String name = mode + "-" + ++endpoints;
-        return Measures.createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"text.uppercase\","
-                + "\"repeatInterval\":1,\"batchSize\":" + backlog + ",\"inputParameterMappings\":{\"delayMillis\":"
-                + "{\"type\":\"literal\",\"value\":\"" + jobMillis + "\"}}}");
+        return Measures.createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\","
+                + Measures.uppercaseTaking(jobMillis) + ",\"repeatInterval\":1,\"batchSize\":" + backlog + "}");
     }
 
     private void dropAtOnce(Path folder, String prefix, String extension, int count) throws IOException {

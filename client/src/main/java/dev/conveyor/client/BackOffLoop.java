@@ -8,8 +8,10 @@ import java.util.List;
  * copy: put each job; on {@link QueueThresholdExceededException} (accepted, queue getting full)
  * wait until the free size is back to {@code resumeAtPercent} of the maximum (the seed's
  * "process 2", 50%); on {@link QueueFullException} (not accepted) sleep and put the same job
- * again, so nothing is dropped. {@link SubmissionRefusedException} ends the loop: backing off
- * cannot fix an unknown endpoint.
+ * again, so nothing is dropped. A queue-size request that meets a full broker address
+ * (QueueFullException from {@link JobInput#getFreeQueueSize}) is asked again after the same sleep,
+ * so the loop still returns every accepted job's id. {@link SubmissionRefusedException} ends the
+ * loop: backing off cannot fix an unknown endpoint.
  *
  * <pre>{@code
  * ConveyorClient client = new ConveyorClient(new ActiveMQConnectionFactory("tcp://127.0.0.1:61616"), user, password);
@@ -32,7 +34,7 @@ public final class BackOffLoop {
 
     /** Puts every job, backing off as the server asks; returns the accepted job ids in order. */
     public List<String> putAll(JobInput input, Iterable<Submission> jobs) throws ConveyorClientException, InterruptedException {
-        int maxQueueSize = input.getMaxQueueSize();
+        int maxQueueSize = answered(input::getMaxQueueSize);
         List<String> accepted = new ArrayList<>();
         for (Submission job : jobs) {
             while (true) {
@@ -42,7 +44,7 @@ public final class BackOffLoop {
                 } catch (QueueThresholdExceededException getFull) {
                     accepted.add(getFull.getJobId());
                     thresholdWarnings++;
-                    while (100.0 * input.getFreeQueueSize() / maxQueueSize < resumeAtPercent) {
+                    while (100.0 * answered(input::getFreeQueueSize) / maxQueueSize < resumeAtPercent) {
                         Thread.sleep(sleepMillis);
                     }
                     break;
@@ -53,6 +55,21 @@ public final class BackOffLoop {
             }
         }
         return accepted;
+    }
+
+    private int answered(SizeRequest request) throws ConveyorClientException, InterruptedException {
+        while (true) {
+            try {
+                return request.ask();
+            } catch (QueueFullException brokerFull) {
+                Thread.sleep(sleepMillis);
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface SizeRequest {
+        int ask() throws ConveyorClientException;
     }
 
     /** How many puts were accepted with the threshold warning. */

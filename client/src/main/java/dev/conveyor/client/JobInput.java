@@ -79,12 +79,20 @@ public final class JobInput implements AutoCloseable {
         }
     }
 
-    /** The endpoint's maxQueueSize. */
+    /**
+     * The endpoint's maxQueueSize.
+     *
+     * @throws QueueFullException the broker's submissions address is full: the request was not sent; ask again later
+     */
     public synchronized int getMaxQueueSize() throws ConveyorClientException {
         return queueSizes().maxQueueSize();
     }
 
-    /** How many more jobs the endpoint's queue takes now. */
+    /**
+     * How many more jobs the endpoint's queue takes now.
+     *
+     * @throws QueueFullException the broker's submissions address is full: the request was not sent; ask again later
+     */
     public synchronized int getFreeQueueSize() throws ConveyorClientException {
         return queueSizes().freeQueueSize();
     }
@@ -146,9 +154,14 @@ public final class JobInput implements AutoCloseable {
         return cause instanceof JMSException jms ? jms.getLinkedException() : null;
     }
 
-    /** The broker's submissions address is at its limit (address-full policy FAIL): nothing was sent. */
+    /**
+     * The broker's submissions address is at its limit (address-full policy FAIL): nothing was
+     * sent. The id is the client library's own (CNV-71xx), since no server logs it.
+     */
     private QueueFullException brokerFull(Exception e) {
-        return new QueueFullException("the broker refused the submission: its submissions address is full (" + e.getMessage() + ")", e);
+        return new QueueFullException("CNV-7101-W The broker refused the submission for endpoint '" + endpoint + "': its address "
+                + SubmissionProtocol.SUBMISSIONS_QUEUE + " is full, so nothing was taken and the producer still holds the job. "
+                + "Back off and put it again; if this lasts, Conveyor is not taking submissions off the broker. (" + e.getMessage() + ")", e);
     }
 
     @Override

@@ -3,7 +3,9 @@ package dev.conveyor.common;
 /**
  * The catalogue of Conveyor's messages. Each id is stable: operators search logs and tickets by
  * it, so an id is never reused for another meaning. The letter says the severity (E error,
- * W warning, I information); the kind says how an API caller sees it.
+ * W warning, I information); the kind says how an API caller sees it. Two ranges live outside
+ * this catalogue and are never used here: CNV-01xx, deploy/run's, and CNV-71xx, the client
+ * library's (client/ has no server code).
  */
 public enum MessageId {
     ENDPOINT_NOT_FOUND("CNV-1001-E", Kind.NOT_FOUND,

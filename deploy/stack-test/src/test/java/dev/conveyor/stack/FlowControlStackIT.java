@@ -6,6 +6,7 @@ import static dev.conveyor.stack.Drops.endpoint;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -19,8 +20,14 @@ import dev.conveyor.client.SubmissionProtocol;
 import dev.conveyor.client.SubmissionRefusedException;
 import dev.conveyor.web.testing.ApiClient;
 import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSProducer;
+import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Message;
+import jakarta.jms.Queue;
+import jakarta.jms.TemporaryQueue;
 import jakarta.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,12 +35,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.apache.activemq.artemis.api.core.management.ResourceNames;
+import org.apache.activemq.artemis.api.jms.management.JMSManagementHelper;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,11 +53,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Black-box flow control on the real stack and broker: a producer through the client library
  * fills an endpoint's queue (threshold first, then full), backs off as the seed does, and every
  * job it was told was accepted completes; refusals say why, and one nobody asked an answer for
- * is kept on the refused queue; a chain whose downstream endpoint is paused makes the
- * upstream one sleep, retry and block, and resuming drains both with every job accounted for.
+ * is kept on the refused queue; the broker's own limit on the submissions address refuses puts
+ * once it is full, and loses nothing it took; a chain whose downstream endpoint is paused makes
+ * the upstream one sleep, retry and block, and resuming drains both with every job accounted for.
  */
 @ExtendWith(SharedStack.class)
 class FlowControlStackIT {
+
+    /** config/broker.xml's max-size-bytes of conveyor.submissions (16Mb). */
+    private static final int SUBMISSIONS_MAX_SIZE_BYTES = 16 * 1024 * 1024;
+    /** Below Artemis's min-large-message-size (100 KiB), so each message counts fully against the address size. */
+    private static final int FLOOD_BODY_BYTES = 90_000;
 
     private static Stack stack;
     private static ApiClient api;
@@ -153,8 +169,7 @@ class FlowControlStackIT {
 
     @Test
     void aRefusedSubmissionThatAskedNoAnswerIsKeptOnTheRefusedQueue() throws Exception {
-        String url = "tcp://127.0.0.1:" + System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
-        try (JMSContext jms = new ActiveMQConnectionFactory(url).createContext("conveyor", "conveyor")) {
+        try (JMSContext jms = broker()) {
             BytesMessage fireAndForget = jms.createBytesMessage();
             fireAndForget.writeBytes("kept, not dropped".getBytes(StandardCharsets.UTF_8));
             fireAndForget.setStringProperty(SubmissionProtocol.REQUEST, SubmissionProtocol.SUBMIT);
@@ -172,6 +187,115 @@ class FlowControlStackIT {
             assertEquals("acme", kept.getStringProperty("customer"), "the producer's properties are kept");
             assertEquals("kept, not dropped", new String(kept.getBody(byte[].class), StandardCharsets.UTF_8), "and its document");
         }
+    }
+
+    /**
+     * With {@code conveyor.submissions} paused on the broker (as if no Conveyor consumed it),
+     * producers that send without waiting for answers fill the address to its max-size-bytes;
+     * then the broker refuses every send (address-full policy FAIL), which the client library
+     * reports as QueueFullException. Once the queue is resumed, every submission the broker took
+     * is answered and completes, and the refused job, still the producer's, is accepted when put again.
+     */
+    @Test
+    void aFullSubmissionsAddressRefusesPutsAndLosesNothingItTook() throws Exception {
+        endpoint(api, "flow-broker-full", "copy", "\"batchSize\":500");
+        Map<String, byte[]> taken = new HashMap<>();
+        byte[] refusedContent = "refused while the address was full".getBytes(StandardCharsets.UTF_8);
+        Submission refused = Submission.document("while-full.txt", refusedContent);
+        try (JMSContext jms = broker(); JobInput input = client.openInput("flow-broker-full")) {
+            TemporaryQueue answers = jms.createTemporaryQueue();
+            manageSubmissionsQueue(jms, "pause");
+            try {
+                JMSRuntimeException full = flood(jms, answers, taken);
+                assertTrue(full.getMessage().contains("\"" + SubmissionProtocol.SUBMISSIONS_QUEUE + "\" is full"), full::toString);
+                assertTrue(taken.size() * FLOOD_BODY_BYTES <= SUBMISSIONS_MAX_SIZE_BYTES,
+                        "the broker took " + taken.size() + " bodies of " + FLOOD_BODY_BYTES + " bytes: more than its limit");
+                assertTrue(taken.size() * FLOOD_BODY_BYTES >= SUBMISSIONS_MAX_SIZE_BYTES * 3 / 4,
+                        "the broker refused after " + taken.size() + " bodies of " + FLOOD_BODY_BYTES + " bytes, far below its limit: " + full);
+                QueueFullException refusal = assertThrows(QueueFullException.class, () -> input.put(refused),
+                        "a put to a full submissions address is not accepted");
+                assertTrue(refusal.getMessage().startsWith("CNV-7101-W "), refusal::getMessage);
+                System.out.printf("FlowControlStackIT: the broker took %d submissions of %d bytes, then refused: %s%n",
+                        taken.size(), FLOOD_BODY_BYTES, full.getMessage());
+            } finally {
+                manageSubmissionsQueue(jms, "resume");
+            }
+            Map<String, byte[]> accepted = new HashMap<>();
+            try (JMSConsumer replies = jms.createConsumer(answers)) {
+                for (int i = 0; i < taken.size(); i++) {
+                    Message answer = replies.receive(60_000);
+                    assertTrue(answer != null, "an answer for each of the " + taken.size() + " submissions the broker took; " + i + " came");
+                    assertEquals("ACCEPTED", answer.getStringProperty(SubmissionProtocol.STATUS), () -> "answer " + answer);
+                    accepted.put(answer.getStringProperty(SubmissionProtocol.JOB_ID), taken.get(answer.getJMSCorrelationID()));
+                }
+            }
+            // The Artemis client remembers the broker's last "address full" and may fail the next send
+            // once more, before sending it, even when there is room again: putting it again after
+            // backing off, as a producer does anyway, is what gets it accepted.
+            BackOffLoop loop = new BackOffLoop(50, 100);
+            List<String> again = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> loop.putAll(input, List.of(refused)),
+                    "the refused job, still the producer's, is accepted when put again after the resume");
+            accepted.put(again.get(0), refusedContent);
+            assertEquals(taken.size() + 1, accepted.size(), "one job per submission");
+
+            List<JsonObject> jobs = awaitFinished(api, "flow-broker-full", accepted.size());
+            assertEquals(accepted.size(), jobs.size(), "no job beyond the submissions taken and the refused one put again");
+            Path folder = stack.folders().resolve("flow-broker-full");
+            for (JsonObject job : jobs) {
+                assertEquals("SUCCEEDED", job.getString("state"), job::toString);
+                byte[] expected = accepted.get(job.getString("id"));
+                assertTrue(expected != null, "every job is one the producer was told was accepted: " + job);
+                assertArrayEquals(expected, Files.readAllBytes(folder.resolve(job.getJsonArray("results").getString(0))));
+            }
+        }
+    }
+
+    /**
+     * Sends submissions of FLOOD_BODY_BYTES, each asking for its answer on {@code answers}, until
+     * the broker refuses one; records those it took by submission id and returns the refusal.
+     */
+    private static JMSRuntimeException flood(JMSContext jms, Queue answers, Map<String, byte[]> taken) throws JMSException {
+        JMSProducer producer = jms.createProducer();
+        Queue submissions = jms.createQueue(SubmissionProtocol.SUBMISSIONS_QUEUE);
+        for (int i = 0; taken.size() * FLOOD_BODY_BYTES <= 2 * SUBMISSIONS_MAX_SIZE_BYTES; i++) {
+            byte[] content = new byte[FLOOD_BODY_BYTES];
+            Arrays.fill(content, (byte) ('a' + i % 26));
+            String id = "flood-" + i;
+            BytesMessage submission = jms.createBytesMessage();
+            submission.writeBytes(content);
+            submission.setStringProperty(SubmissionProtocol.REQUEST, SubmissionProtocol.SUBMIT);
+            submission.setStringProperty(SubmissionProtocol.ENDPOINT, "flow-broker-full");
+            submission.setStringProperty(SubmissionProtocol.FILE_NAME, id + ".txt");
+            submission.setStringProperty(SubmissionProtocol.SUBMISSION_ID, id);
+            submission.setJMSReplyTo(answers);
+            try {
+                producer.send(submissions, submission);
+            } catch (JMSRuntimeException refused) {
+                return refused;
+            }
+            taken.put(id, content);
+        }
+        return fail("the broker took twice its submissions limit without refusing a send");
+    }
+
+    /** Pauses or resumes the submissions queue through the broker's management address, as an operator's tool would. */
+    private static void manageSubmissionsQueue(JMSContext jms, String operation) throws JMSException {
+        Message request = jms.createMessage();
+        JMSManagementHelper.putOperationInvocation(request, ResourceNames.QUEUE + SubmissionProtocol.SUBMISSIONS_QUEUE, operation);
+        TemporaryQueue replies = jms.createTemporaryQueue();
+        request.setJMSReplyTo(replies);
+        jms.createProducer().send(jms.createQueue("activemq.management"), request);
+        try (JMSConsumer consumer = jms.createConsumer(replies)) {
+            Message reply = consumer.receive(10_000);
+            assertTrue(reply != null && JMSManagementHelper.hasOperationSucceeded(reply),
+                    () -> operation + " of " + SubmissionProtocol.SUBMISSIONS_QUEUE + " failed: " + reply);
+        }
+    }
+
+    /** A producer's own connection to the stack's broker, without the client library. */
+    private static JMSContext broker() {
+        String url = "tcp://127.0.0.1:" + System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
+        return new ActiveMQConnectionFactory(url).createContext("conveyor", "conveyor");
     }
 
     @Test

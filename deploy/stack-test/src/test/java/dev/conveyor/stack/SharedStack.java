@@ -35,20 +35,13 @@ public final class SharedStack implements BeforeAllCallback {
         context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(SharedStack.class, key -> {
             Stack created = Stack.fromBuild(PASSWORD);
             deleteTree(created.var());
-            installExampleOperation(created);
-            stack = created.start();
+            stack = created.installOperation(exampleOperation()).start();
             return new Running(stack);
         }, Running.class);
     }
 
-    /** An administrator adds an operation by dropping its jar into var/operations. */
-    private static void installExampleOperation(Stack stack) {
-        Path jar = Path.of(System.getProperty("conveyor.example.operation", "../../examples/uppercase-operation/target/uppercase-operation.jar"));
-        try {
-            Files.copy(jar, Files.createDirectories(stack.var().resolve("operations")).resolve(jar.getFileName()));
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot install the example operation " + jar, e);
-        }
+    private static Path exampleOperation() {
+        return Path.of(System.getProperty("conveyor.example.operation", "../../examples/uppercase-operation/target/uppercase-operation.jar"));
     }
 
     static void deleteTree(Path root) {

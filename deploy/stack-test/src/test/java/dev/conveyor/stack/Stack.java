@@ -64,6 +64,16 @@ public final class Stack implements AutoCloseable {
                 Path.of(System.getProperty("conveyor.stack.var", "target/stack-var")), password);
     }
 
+    /** Adds an operation as an administrator does, by dropping its jar into var/operations; before {@link #start}. */
+    public Stack installOperation(Path jar) {
+        try {
+            Files.copy(jar, Files.createDirectories(var.resolve("operations")).resolve(jar.getFileName()));
+            return this;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot install the operation " + jar, e);
+        }
+    }
+
     /** Starts broker and Payara Micro in the background; returns when the API answers. */
     public Stack start() {
         script("run", "--background");
