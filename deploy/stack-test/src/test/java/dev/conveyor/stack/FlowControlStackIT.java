@@ -18,7 +18,6 @@ import dev.conveyor.client.QueueThresholdExceededException;
 import dev.conveyor.client.Submission;
 import dev.conveyor.client.SubmissionProtocol;
 import dev.conveyor.client.SubmissionRefusedException;
-import dev.conveyor.web.testing.ApiClient;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
@@ -47,7 +46,6 @@ import org.apache.activemq.artemis.api.jms.management.JMSManagementHelper;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Black-box flow control on the real stack and broker: a producer through the client library
@@ -57,22 +55,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * once it is full, and loses nothing it took; a chain whose downstream endpoint is paused makes
  * the upstream one sleep, retry and block, and resuming drains both with every job accounted for.
  */
-@ExtendWith(SharedStack.class)
-class FlowControlStackIT {
+class FlowControlStackIT extends OnSharedStack {
 
     /** config/broker.xml's max-size-bytes of conveyor.submissions (16Mb). */
     private static final int SUBMISSIONS_MAX_SIZE_BYTES = 16 * 1024 * 1024;
     /** Below Artemis's min-large-message-size (100 KiB), so each message counts fully against the address size. */
     private static final int FLOOD_BODY_BYTES = 90_000;
 
-    private static Stack stack;
-    private static ApiClient api;
     private static ConveyorClient client;
 
     @BeforeAll
-    static void connect() {
-        stack = SharedStack.stack();
-        api = stack.api();
+    static void openClient() {
         client = stack.client();
     }
 
@@ -125,15 +118,7 @@ class FlowControlStackIT {
             }
         }
         assertEquals(40, acceptedContent.size());
-        List<JsonObject> jobs = awaitFinished(api, "flow-producer", 40);
-        assertEquals(40, jobs.size(), "one job per accepted submission, none for the refused one");
-        Path folder = stack.folders().resolve("flow-producer");
-        for (JsonObject job : jobs) {
-            assertEquals("SUCCEEDED", job.getString("state"), job::toString);
-            byte[] expected = acceptedContent.get(job.getString("id"));
-            assertTrue(expected != null, "every job is one the producer was told was accepted: " + job);
-            assertArrayEquals(expected, Files.readAllBytes(folder.resolve(job.getJsonArray("results").getString(0))));
-        }
+        List<JsonObject> jobs = awaitAcceptedJobs("flow-producer", acceptedContent);
         assertEquals("acme", jobs.stream().filter(j -> j.getString("source").equals("doc-0.txt")).findFirst().orElseThrow()
                 .getJsonObject("attributes").getString("customer"), "message properties become job attributes");
     }
@@ -238,15 +223,7 @@ class FlowControlStackIT {
             accepted.put(again.get(0), refusedContent);
             assertEquals(taken.size() + 1, accepted.size(), "one job per submission");
 
-            List<JsonObject> jobs = awaitFinished(api, "flow-broker-full", accepted.size());
-            assertEquals(accepted.size(), jobs.size(), "no job beyond the submissions taken and the refused one put again");
-            Path folder = stack.folders().resolve("flow-broker-full");
-            for (JsonObject job : jobs) {
-                assertEquals("SUCCEEDED", job.getString("state"), job::toString);
-                byte[] expected = accepted.get(job.getString("id"));
-                assertTrue(expected != null, "every job is one the producer was told was accepted: " + job);
-                assertArrayEquals(expected, Files.readAllBytes(folder.resolve(job.getJsonArray("results").getString(0))));
-            }
+            awaitAcceptedJobs("flow-broker-full", accepted);
         }
     }
 
@@ -254,6 +231,23 @@ class FlowControlStackIT {
      * Sends submissions of FLOOD_BODY_BYTES, each asking for its answer on {@code answers}, until
      * the broker refuses one; records those it took by submission id and returns the refusal.
      */
+    /**
+     * Waits for one finished job per accepted submission (none for a refused one) and checks that
+     * each succeeded with the content its producer sent.
+     */
+    private static List<JsonObject> awaitAcceptedJobs(String endpoint, Map<String, byte[]> accepted) throws Exception {
+        List<JsonObject> jobs = awaitFinished(api, endpoint, accepted.size());
+        assertEquals(accepted.size(), jobs.size(), "one job per accepted submission, none for a refused one");
+        Path folder = stack.folders().resolve(endpoint);
+        for (JsonObject job : jobs) {
+            assertEquals("SUCCEEDED", job.getString("state"), job::toString);
+            byte[] expected = accepted.get(job.getString("id"));
+            assertTrue(expected != null, "every job is one the producer was told was accepted: " + job);
+            assertArrayEquals(expected, Files.readAllBytes(folder.resolve(job.getJsonArray("results").getString(0))));
+        }
+        return jobs;
+    }
+
     private static JMSRuntimeException flood(JMSContext jms, Queue answers, Map<String, byte[]> taken) throws JMSException {
         JMSProducer producer = jms.createProducer();
         Queue submissions = jms.createQueue(SubmissionProtocol.SUBMISSIONS_QUEUE);
