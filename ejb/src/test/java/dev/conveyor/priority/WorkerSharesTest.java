@@ -3,10 +3,9 @@ package dev.conveyor.priority;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
+import dev.conveyor.testing.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -40,27 +39,8 @@ class WorkerSharesTest {
         }
     }
 
-    private static final class MovableClock extends Clock {
-        Instant now = Instant.parse("2026-11-30T05:00:00Z");
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-    }
-
     private final ScriptedRandom random = new ScriptedRandom();
-    private final MovableClock clock = new MovableClock();
+    private final MovableClock clock = new MovableClock(Instant.parse("2026-11-30T05:00:00Z"));
     private final WorkerShares shares = new WorkerShares(clock, random);
 
     private Map<Integer, Integer> lent(int delivered, Double... draws) {
@@ -119,11 +99,11 @@ class WorkerSharesTest {
     @Test
     void aLevelFoundEmptyIsLeftAloneForTheRecentWindow() {
         shares.foundEmpty(LOW);
-        clock.now = clock.now.plusSeconds(4);
+        clock.advance(Duration.ofSeconds(4));
 
         assertEquals(Map.of(), lent(NORMAL), "no draw, no look: low was empty 4 s ago");
 
-        clock.now = clock.now.plusSeconds(2);
+        clock.advance(Duration.ofSeconds(2));
         assertEquals(Map.of(LOW, 1), lent(NORMAL, 0.0), "6 s later it is looked at again");
     }
 
