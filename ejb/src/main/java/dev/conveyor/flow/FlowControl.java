@@ -6,6 +6,7 @@ import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
 import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE;
 import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE_RETRY_COUNT;
 
+import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
@@ -19,7 +20,6 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -130,16 +130,7 @@ public class FlowControl {
     }
 
     private void releaseAfterCompletion(Semaphore gate) {
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                gate.release();
-            }
-        });
+        transactions.registerInterposedSynchronization((AfterCompletion) status -> gate.release());
     }
 
     /**

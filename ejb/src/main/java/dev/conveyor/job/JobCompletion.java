@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
@@ -15,7 +16,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -165,19 +165,12 @@ public class JobCompletion {
      * it to the recovery pass.
      */
     private void clearStageAfterCommit(StageFolder stage) {
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    try {
-                        ResultFiles.deleteTree(stage.jobFolder());
-                    } catch (IOException e) {
-                        LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(stage.jobFolder(), e));
-                    }
+        transactions.registerInterposedSynchronization((AfterCompletion) status -> {
+            if (status == Status.STATUS_COMMITTED) {
+                try {
+                    ResultFiles.deleteTree(stage.jobFolder());
+                } catch (IOException e) {
+                    LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(stage.jobFolder(), e));
                 }
             }
         });

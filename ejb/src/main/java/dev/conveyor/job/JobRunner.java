@@ -6,6 +6,7 @@ import static dev.conveyor.endpoint.EndpointSettings.INPUT_PARAMETER_MAPPINGS;
 import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
 import static dev.conveyor.endpoint.EndpointSettings.OUTPUT_PARAMETER_MAPPINGS;
 
+import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
@@ -24,7 +25,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,16 +98,9 @@ public class JobRunner {
      */
     private void claimWork(String jobId) {
         node.beginWork(jobId);
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status != Status.STATUS_COMMITTED) {
-                    node.endWork(jobId);
-                }
+        transactions.registerInterposedSynchronization((AfterCompletion) status -> {
+            if (status != Status.STATUS_COMMITTED) {
+                node.endWork(jobId);
             }
         });
     }

@@ -1,8 +1,8 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.common.AfterCompletion;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,17 +45,10 @@ public class SignalLocks {
             return;
         }
         transactions.putResource(key, Boolean.TRUE);
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                turn.release();
-                if (!turn.hasQueuedThreads()) {
-                    turns.remove(signalId, turn);
-                }
+        transactions.registerInterposedSynchronization((AfterCompletion) status -> {
+            turn.release();
+            if (!turn.hasQueuedThreads()) {
+                turns.remove(signalId, turn);
             }
         });
     }
