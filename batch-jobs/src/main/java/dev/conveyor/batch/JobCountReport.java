@@ -1,7 +1,8 @@
 package dev.conveyor.batch;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.job.JobState;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import java.time.Instant;
 import java.util.Map;
@@ -13,17 +14,17 @@ public final class JobCountReport {
     }
 
     public static String toJson(Map<String, Map<JobState, Long>> counts, Instant at) {
-        JsonObjectBuilder endpoints = Json.createObjectBuilder();
+        JsonObjectBuilder endpoints = JSON.createObjectBuilder();
         long total = 0;
         for (var endpoint : counts.entrySet()) {
-            JsonObjectBuilder states = Json.createObjectBuilder();
+            JsonObjectBuilder states = JSON.createObjectBuilder();
             for (var state : endpoint.getValue().entrySet()) {
                 states.add(state.getKey().name(), state.getValue());
                 total += state.getValue();
             }
             endpoints.add(endpoint.getKey(), states);
         }
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("generatedAt", at.toString())
                 .add("totalJobs", total)
                 .add("endpoints", endpoints)

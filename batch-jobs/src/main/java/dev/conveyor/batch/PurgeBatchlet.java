@@ -1,5 +1,7 @@
 package dev.conveyor.batch;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import static dev.conveyor.endpoint.EndpointSettings.PURGE_DURATION;
 import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
 
@@ -10,7 +12,6 @@ import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,7 +34,7 @@ public class PurgeBatchlet extends AbstractBatchlet {
     @Override
     public String process() throws Exception {
         Instant now = Instant.now();
-        JsonArrayBuilder report = Json.createArrayBuilder();
+        JsonArrayBuilder report = JSON.createArrayBuilder();
         long files = 0;
         long bytes = 0;
         int purged = 0;
@@ -44,16 +45,16 @@ public class PurgeBatchlet extends AbstractBatchlet {
             }
             Path root = ResultPurge.purgeRoot(endpoint.folder(), endpoint.get(RESULT_FOLDER));
             ResultPurge.Deleted deleted = ResultPurge.purge(root, now.minus(Duration.ofDays(days)));
-            JsonArrayBuilder paths = Json.createArrayBuilder();
+            JsonArrayBuilder paths = JSON.createArrayBuilder();
             deleted.files().forEach(file -> paths.add(endpoint.folder().relativize(file).toString()));
-            report.add(Json.createObjectBuilder().add("endpoint", endpoint.name()).add("folder", root.toString())
+            report.add(JSON.createObjectBuilder().add("endpoint", endpoint.name()).add("folder", root.toString())
                     .add("olderThanDays", days).add("bytes", deleted.bytes()).add("deleted", paths));
             files += deleted.files().size();
             bytes += deleted.bytes();
             purged++;
         }
         return BatchReports.finish(jobContext, "purge",
-                Json.createObjectBuilder().add("time", now.toString()).add("endpoints", report).build().toString(),
+                JSON.createObjectBuilder().add("time", now.toString()).add("endpoints", report).build().toString(),
                 "deleted " + files + " files (" + bytes + " bytes) from " + purged + " endpoints");
     }
 }

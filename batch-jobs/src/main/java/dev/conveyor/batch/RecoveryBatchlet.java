@@ -1,12 +1,13 @@
 package dev.conveyor.batch;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.job.Recovery;
 import jakarta.batch.api.AbstractBatchlet;
 import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import java.time.Instant;
 
 /** Runs the recovery pass and reports what it repaired (in var/reports only when it repaired something). */
@@ -28,7 +29,7 @@ public class RecoveryBatchlet extends AbstractBatchlet {
             jobContext.setExitStatus(report.summary());
             return report.summary();
         }
-        return BatchReports.finish(jobContext, "recovery", Json.createObjectBuilder()
+        return BatchReports.finish(jobContext, "recovery", JSON.createObjectBuilder()
                 .add("time", Instant.now().toString())
                 .add("requeued", report.requeued())
                 .add("dispatchesResent", report.dispatchesResent())

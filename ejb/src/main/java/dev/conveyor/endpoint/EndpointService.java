@@ -1,5 +1,7 @@
 package dev.conveyor.endpoint;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.ConveyorHome;
 import dev.conveyor.common.MessageId;
@@ -9,7 +11,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -204,7 +205,7 @@ public class EndpointService {
 
     /** Every setting as the endpoint runs with it, its state (and why, when blocked), and when it was created. */
     private static JsonObject view(Endpoint endpoint, SettingValues service) {
-        var json = Json.createObjectBuilder(endpoint.config(service).settings().toJson(EndpointSettings.ALL))
+        var json = JSON.createObjectBuilder(endpoint.config(service).settings().toJson(EndpointSettings.ALL))
                 .add("state", endpoint.getState().name());
         if (endpoint.getBlockedReason() != null) {
             json.add("blockedReason", endpoint.getBlockedReason());

@@ -1,7 +1,8 @@
 package dev.conveyor.endpoint;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.ConveyorException;
-import jakarta.json.Json;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -30,7 +31,7 @@ public abstract class SettingType<T> {
 
         @Override
         public JsonValue write(String value) {
-            return Json.createValue(value);
+            return JSON.createValue(value);
         }
     };
 
@@ -57,7 +58,7 @@ public abstract class SettingType<T> {
 
         @Override
         public JsonValue write(Integer value) {
-            return Json.createValue(value);
+            return JSON.createValue(value);
         }
     };
 
@@ -69,7 +70,7 @@ public abstract class SettingType<T> {
 
         @Override
         public JsonValue write(Long value) {
-            return Json.createValue(value);
+            return JSON.createValue(value);
         }
     };
 
@@ -96,8 +97,8 @@ public abstract class SettingType<T> {
 
         @Override
         public JsonValue write(Map<String, InputMapping> value) {
-            JsonObjectBuilder object = Json.createObjectBuilder();
-            value.forEach((name, mapping) -> object.add(name, Json.createObjectBuilder()
+            JsonObjectBuilder object = JSON.createObjectBuilder();
+            value.forEach((name, mapping) -> object.add(name, JSON.createObjectBuilder()
                     .add("type", mapping.kind().jsonName()).add("value", mapping.value())));
             return object.build();
         }
@@ -117,7 +118,7 @@ public abstract class SettingType<T> {
 
         @Override
         public JsonValue write(Map<String, String> value) {
-            JsonObjectBuilder object = Json.createObjectBuilder();
+            JsonObjectBuilder object = JSON.createObjectBuilder();
             value.forEach(object::add);
             return object.build();
         }

@@ -1,8 +1,9 @@
 package dev.conveyor.endpoint;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.JsonText;
 import dev.conveyor.common.ConveyorException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -93,7 +94,7 @@ public final class SettingValues {
 
     /** The values in the order of the given declarations. */
     public JsonObject toJson(Collection<Setting<?>> order) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JSON.createObjectBuilder();
         for (Setting<?> setting : order) {
             if (values.containsKey(setting)) {
                 json.add(setting.name(), write(setting));
@@ -103,7 +104,7 @@ public final class SettingValues {
     }
 
     public String toJsonText() {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JSON.createObjectBuilder();
         values.keySet().stream().sorted(Comparator.comparing(Setting::name))
                 .forEach(setting -> json.add(setting.name(), write(setting)));
         return json.build().toString();

@@ -1,5 +1,7 @@
 package dev.conveyor.flow;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import static dev.conveyor.endpoint.EndpointSettings.MAX_QUEUE_SIZE;
 import static dev.conveyor.endpoint.EndpointSettings.MINIMUM_FREE_SPACE;
 import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
@@ -18,7 +20,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.io.IOException;
@@ -77,7 +78,7 @@ public class FlowControl {
         endpoints.require(name);
         EndpointConfig endpoint = endpoints.config(name).orElseThrow();
         InputQueue queue = queue(endpoint);
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("maxQueueSize", queue.maxQueueSize())
                 .add("queuedJobs", queue.queuedJobs())
                 .add("freeQueueSize", queue.freeQueueSize())

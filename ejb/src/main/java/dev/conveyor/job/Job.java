@@ -1,8 +1,9 @@
 package dev.conveyor.job;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.JsonText;
 import dev.conveyor.priority.Bucket;
-import jakarta.json.Json;
 import jakarta.json.JsonString;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -193,13 +194,13 @@ public class Job {
     }
 
     public void succeed(List<String> resultPaths, Instant at) {
-        this.resultsJson = Json.createArrayBuilder(resultPaths).build().toString();
+        this.resultsJson = JSON.createArrayBuilder(resultPaths).build().toString();
         moveTo(JobState.SUCCEEDED);
         this.finishedAt = at;
     }
 
     public void fail(String reason, List<String> keptPaths, Instant at) {
-        this.resultsJson = Json.createArrayBuilder(keptPaths).build().toString();
+        this.resultsJson = JSON.createArrayBuilder(keptPaths).build().toString();
         this.failureReason = truncate(reason);
         moveTo(JobState.FAILED);
         this.finishedAt = at;

@@ -1,8 +1,9 @@
 package dev.conveyor.job;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.JsonText;
 import dev.conveyor.endpoint.FileNames;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import java.util.LinkedHashMap;
@@ -39,7 +40,7 @@ public final class JobAttributes {
     }
 
     static String toJson(Map<String, String> attributes) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JSON.createObjectBuilder();
         attributes.forEach(json::add);
         return json.build().toString();
     }

@@ -1,7 +1,8 @@
 package dev.conveyor.job;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.JsonText;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import java.io.IOException;
@@ -70,7 +71,7 @@ final class PublishJournal {
     }
 
     private void save() throws IOException {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JSON.createObjectBuilder();
         targets.forEach((key, target) -> json.add(key, target.toString()));
         Files.createDirectories(file.getParent());
         Path temporary = file.resolveSibling(file.getFileName() + ".tmp");

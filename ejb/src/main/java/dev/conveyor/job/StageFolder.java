@@ -1,8 +1,9 @@
 package dev.conveyor.job;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.JsonText;
 import dev.conveyor.endpoint.Endpoint;
-import jakarta.json.Json;
 import jakarta.json.JsonString;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,7 +53,7 @@ public record StageFolder(Path jobFolder) {
     }
 
     public void writeResultUnits(List<Path> units) throws IOException {
-        var array = Json.createArrayBuilder();
+        var array = JSON.createArrayBuilder();
         units.forEach(unit -> array.add(unit.toString()));
         Files.writeString(jobFolder.resolve("results.json"), array.build().toString(), StandardCharsets.UTF_8);
     }

@@ -1,5 +1,7 @@
 package dev.conveyor.priority;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.job.Job;
@@ -9,7 +11,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -335,13 +336,13 @@ public class PriorityRules {
     }
 
     private static JsonObject toJson(PriorityRule rule) {
-        return Json.createObjectBuilder().add("id", rule.getId()).add("name", rule.getName()).add("rank", rule.getRank())
+        return JSON.createObjectBuilder().add("id", rule.getId()).add("name", rule.getName()).add("rank", rule.getRank())
                 .add("expression", rule.getExpression()).add("jmsPriority", rule.getJmsPriority()).add("share", rule.getShare())
                 .add("enabled", rule.isEnabled()).build();
     }
 
     private static JsonObject toJson(PrioritySettings settings) {
-        return Json.createObjectBuilder().add("enabled", settings.isEnabled())
+        return JSON.createObjectBuilder().add("enabled", settings.isEnabled())
                 .add("recentWindowSeconds", settings.getRecentWindowSeconds()).add("defaultShare", settings.getDefaultShare()).build();
     }
 }

@@ -1,10 +1,11 @@
 package dev.conveyor.signal;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.endpoint.Durations;
 import dev.conveyor.endpoint.SettingFields;
 import dev.conveyor.endpoint.SettingType;
 import dev.conveyor.expression.AttributeExpression;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;
@@ -46,7 +47,7 @@ public record FanOutSpec(String endpoint, String joinOperation, boolean failAtOn
     }
 
     JsonValue toJson() {
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("endpoint", endpoint)
                 .add("joinOperation", joinOperation)
                 .add("onChildFailure", failAtOnce ? FAIL : EXPIRE)

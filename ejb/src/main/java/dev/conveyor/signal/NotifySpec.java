@@ -1,10 +1,11 @@
 package dev.conveyor.signal;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.SettingFields;
 import dev.conveyor.endpoint.SettingType;
 import dev.conveyor.expression.AttributeExpression;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.LinkedHashMap;
@@ -51,7 +52,7 @@ public record NotifySpec(String on, AttributeExpression releaseSignalId, Attribu
     }
 
     JsonValue toJson() {
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("on", on)
                 .add("releaseSignalId", releaseSignalId.toString())
                 .add("signalCounterName", signalCounterName.toString())

@@ -1,8 +1,9 @@
 package dev.conveyor.signal;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.JsonText;
 import dev.conveyor.job.Job;
-import jakarta.json.Json;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -95,10 +96,10 @@ public class Signal {
     }
 
     void update(SignalCounts counts, Instant at) {
-        JsonObjectBuilder counters = Json.createObjectBuilder();
+        JsonObjectBuilder counters = JSON.createObjectBuilder();
         counts.counters().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(counter -> counters.add(counter.getKey(), counter.getValue()));
-        JsonObjectBuilder attributes = Json.createObjectBuilder();
+        JsonObjectBuilder attributes = JSON.createObjectBuilder();
         counts.attributes().forEach(attributes::add);
         this.countersJson = counters.build().toString();
         this.attributesJson = attributes.build().toString();

@@ -1,12 +1,13 @@
 package dev.conveyor.signal;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.endpoint.Durations;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.SettingFields;
 import dev.conveyor.endpoint.SettingType;
 import dev.conveyor.expression.AttributeExpression;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;
@@ -69,7 +70,7 @@ public record WaitSpec(AttributeExpression releaseSignalId, AttributeExpression 
     }
 
     JsonValue toJson() {
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("releaseSignalId", releaseSignalId.toString())
                 .add("targetSignalCount", targetSignalCount.toString())
                 .add("signalCounterName", signalCounterName)

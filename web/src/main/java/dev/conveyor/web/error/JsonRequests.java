@@ -1,8 +1,9 @@
 package dev.conveyor.web.error;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -23,7 +24,7 @@ public final class JsonRequests {
     public static JsonObject object(String body) {
         // A parser rather than a JsonReader: the reader stops after the first value and would
         // silently ignore whatever follows it ({"a":1} garbage, or two objects in one body).
-        try (JsonParser parser = Json.createParser(new StringReader(body == null ? "" : body))) {
+        try (JsonParser parser = JSON.createParser(new StringReader(body == null ? "" : body))) {
             parser.next();
             JsonValue value = parser.getValue();
             if (parser.hasNext()) {

@@ -1,11 +1,12 @@
 package dev.conveyor.web.priority;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.priority.BucketStats;
 import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.web.error.JsonRequests;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -79,7 +80,7 @@ public class PriorityRuleResource {
     @POST
     @Path("rebucket")
     public JsonObject rebucket() {
-        return Json.createObjectBuilder().add("rebucketed", rules.rebucket()).build();
+        return JSON.createObjectBuilder().add("rebucketed", rules.rebucket()).build();
     }
 
     @GET
