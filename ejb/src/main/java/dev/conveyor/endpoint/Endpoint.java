@@ -112,6 +112,11 @@ public class Endpoint {
         return createdAt;
     }
 
+    /** Bumped by every change of the row: settings, state, block, scan count. */
+    public long getVersion() {
+        return version;
+    }
+
     public long getScans() {
         return scans;
     }

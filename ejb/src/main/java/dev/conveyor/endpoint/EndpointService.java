@@ -18,6 +18,8 @@ import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +30,9 @@ import java.util.Optional;
  */
 @Stateless
 public class EndpointService {
+
+    private static final RunningConfigs RUNNING = new RunningConfigs();
+    private static final RecentAnswers<Path, Optional<String>> WATCHERS = new RecentAnswers<>(Duration.ofSeconds(1), Clock.systemUTC());
 
     @PersistenceContext
     EntityManager em;
@@ -125,14 +130,29 @@ public class EndpointService {
         return endpoints().stream().map(e -> e.config(service)).toList();
     }
 
-    /** The endpoint as it runs now, or empty when it was deleted. */
+    /**
+     * The endpoint as it runs now, or empty when it was deleted. Read on every batch by scans,
+     * workers and result writers: the row and the defaults are read each time (so a change made on
+     * any node counts at once), but their settings are parsed and merged only when one of their
+     * versions moved.
+     */
     public Optional<EndpointConfig> config(String name) {
-        return Optional.ofNullable(em.find(Endpoint.class, name)).map(e -> e.config(serviceDefaults()));
+        Endpoint endpoint = em.find(Endpoint.class, name);
+        if (endpoint == null) {
+            return Optional.empty();
+        }
+        ServiceSettings service = em.find(ServiceSettings.class, ServiceSettings.ID);
+        return Optional.of(RUNNING.get(name, endpoint.getVersion(), service == null ? -1 : service.getVersion(),
+                () -> endpoint.config(service == null ? SettingValues.EMPTY : service.values())));
     }
 
-    /** The endpoint watching {@code folder} as it runs now, if any: one indexed lookup, for the result writers' hot path. */
+    /**
+     * The endpoint watching {@code folder} as it runs now, if any. A result writer asks for every
+     * job: which endpoint watches a folder is looked up at most once a second per folder, so an
+     * endpoint made or moved on any node counts within a second.
+     */
     public Optional<EndpointConfig> configWatching(Path folder) {
-        return watching(folder).stream().findFirst().map(e -> e.config(serviceDefaults()));
+        return WATCHERS.get(folder, () -> watching(folder).stream().findFirst().map(Endpoint::getName)).flatMap(this::config);
     }
 
     private List<Endpoint> watching(Path folder) {

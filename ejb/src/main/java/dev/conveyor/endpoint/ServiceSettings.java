@@ -31,6 +31,11 @@ public class ServiceSettings {
         return SettingValues.fromJsonText(settings, EndpointSettings.SERVICE_WIDE);
     }
 
+    /** Bumped by every change of the defaults. */
+    public long getVersion() {
+        return version;
+    }
+
     public void setValues(SettingValues values) {
         this.settings = values.only(EndpointSettings.SERVICE_WIDE).toJsonText();
     }

@@ -23,7 +23,10 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -52,6 +55,9 @@ public class JobCompletion {
     @Inject
     FanOut fanOut;
 
+    @Inject
+    JobService jobs;
+
     private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom());
 
     /**
@@ -61,12 +67,25 @@ public class JobCompletion {
      * (finished, or already recorded by an earlier delivery).
      */
     public boolean record(Outcome outcome) {
-        Job job = em.find(Job.class, outcome.jobId(), LockModeType.PESSIMISTIC_WRITE);
-        if (job == null || job.getState().isFinished() || job.getState() == JobState.WRITING) {
-            return false;
+        return !recordAll(List.of(outcome)).isEmpty();
+    }
+
+    /**
+     * Records a chunk's outcomes as {@link #record} does one, their rows read and locked together.
+     * Returns the ids of the jobs whose outcome was recorded now.
+     */
+    public List<String> recordAll(List<Outcome> outcomes) {
+        Map<String, Outcome> byJob = new HashMap<>();
+        outcomes.forEach(outcome -> byJob.put(outcome.jobId(), outcome));
+        List<String> recorded = new ArrayList<>();
+        for (Job job : jobs.locked(List.copyOf(byJob.keySet()))) {
+            if (!job.getState().isFinished() && job.getState() != JobState.WRITING) {
+                Outcome outcome = byJob.get(job.getId());
+                job.recordOutcome(outcome.succeeded(), outcome.reason(), outcome.detail());
+                recorded.add(job.getId());
+            }
         }
-        job.recordOutcome(outcome.succeeded(), outcome.reason(), outcome.detail());
-        return true;
+        return recorded;
     }
 
     /**
@@ -77,10 +96,20 @@ public class JobCompletion {
      * delivered again.
      */
     public void complete(String jobId) {
-        Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
-        if (job == null || job.getState() != JobState.WRITING) {
-            return;
+        completeAll(List.of(jobId));
+    }
+
+    /** Completes a chunk's jobs as {@link #complete} does one, in the caller's transaction, their rows read and locked together. */
+    public void completeAll(List<String> jobIds) {
+        for (Job job : jobs.locked(jobIds)) {
+            if (job.getState() == JobState.WRITING) {
+                complete(job);
+            }
         }
+    }
+
+    private void complete(Job job) {
+        String jobId = job.getId();
         EndpointConfig endpoint = endpoints.config(job.getEndpoint()).orElse(null);
         if (endpoint == null) {
             job.fail("endpoint '" + job.getEndpoint() + "' was deleted while the job ran; its files stay in the stage folder",

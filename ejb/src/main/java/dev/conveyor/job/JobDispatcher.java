@@ -18,7 +18,12 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Objects;
 import java.util.function.BiPredicate;
 import java.util.logging.Logger;
@@ -38,6 +43,9 @@ public class JobDispatcher {
 
     @Inject
     JobService jobs;
+
+    @Inject
+    JobTimes times;
 
     @Resource
     SessionContext session;
@@ -60,16 +68,25 @@ public class JobDispatcher {
         queue(jobIds);
     }
 
-    /** Queues staged jobs as {@link #dispatch} does, inside the caller's transaction (a release from waiting). */
+    /**
+     * Queues staged jobs as {@link #dispatch} does, inside the caller's transaction (a release
+     * from waiting). Their rows are read and locked together; they go out as chunks of one
+     * endpoint and one bucket ({@link Chunks}), one message per chunk at the bucket's JMS priority.
+     */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void queue(List<String> jobIds) {
-        for (String jobId : jobIds) {
-            Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
-            if (job != null && job.getState() == JobState.STAGED) {
+        Map<String, Map<Integer, List<String>>> byEndpointAndPriority = new LinkedHashMap<>();
+        for (Job job : jobs.locked(jobIds)) {
+            if (job.getState() == JobState.STAGED) {
                 job.moveTo(JobState.QUEUED);
-                send(job);
+                byEndpointAndPriority.computeIfAbsent(job.getEndpoint(), endpoint -> new TreeMap<>(Comparator.reverseOrder()))
+                        .computeIfAbsent(job.getJmsPriority(), priority -> new ArrayList<>()).add(job.getId());
             }
         }
+        byEndpointAndPriority.forEach((endpoint, byPriority) -> byPriority.forEach((priority, ids) -> {
+            int size = Chunks.size(times.mean(endpoint), ids.size(), JobWorker.SESSIONS);
+            Chunks.of(ids, size).forEach(chunk -> send(priority, chunk));
+        }));
     }
 
     /** A dispatch delivered after {@code delay}, inside the caller's transaction: an operation tried again after a back-off. */
@@ -79,9 +96,31 @@ public class JobDispatcher {
                 .send(jms.createQueue(JobMessaging.JOBS_QUEUE), job.getId());
     }
 
-    /** The job's dispatch message at its bucket's JMS priority: the first send, a re-queue and a resend alike. */
+    /** The job's dispatch message at its bucket's JMS priority: a re-queue and a resend alike. */
     private void send(Job job) {
-        jms.createProducer().setPriority(job.getJmsPriority()).send(jms.createQueue(JobMessaging.JOBS_QUEUE), job.getId());
+        send(job.getJmsPriority(), List.of(job.getId()));
+    }
+
+    private void send(int priority, List<String> jobIds) {
+        jms.createProducer().setPriority(priority).send(jms.createQueue(JobMessaging.JOBS_QUEUE), JobMessaging.body(jobIds));
+    }
+
+    /**
+     * Sends each job of a chunk whose delivery failed in a message of its own, inside the
+     * delivery's transaction: a job that kills its worker then uses up only its own attempts,
+     * not its chunk-mates'.
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public void split(List<String> jobIds, int priority, String queue) {
+        jobIds.forEach(jobId -> jms.createProducer().setPriority(priority).send(jms.createQueue(queue), jobId));
+    }
+
+    /** Sends the callback of jobs whose outcomes the caller's transaction records: one message for them all. */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public void callback(List<String> jobIds) {
+        if (!jobIds.isEmpty()) {
+            jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), JobMessaging.body(jobIds));
+        }
     }
 
     /**
@@ -117,7 +156,7 @@ public class JobDispatcher {
     /** Sends a job's callback inside the caller's transaction: its outcome was recorded there (a fan-out parent failed by a child). */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void callback(String jobId) {
-        jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), jobId);
+        callback(List.of(jobId));
     }
 
     /**

@@ -31,6 +31,9 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -63,6 +66,12 @@ public class JobRunner {
     @Inject
     JobDispatcher dispatcher;
 
+    @Inject
+    JobService jobs;
+
+    @Inject
+    JobTimes times;
+
     @Resource
     TransactionSynchronizationRegistry transactions;
 
@@ -75,19 +84,28 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Optional<RunRequest> start(String jobId) {
-        Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
-        if (job == null || !startable(job)) {
-            return Optional.empty();
+        return startAll(List.of(jobId)).stream().findFirst();
+    }
+
+    /**
+     * Starts a chunk's jobs as {@link #start} does one, in one transaction: their rows are read and
+     * locked together. The requests come back oldest first, for the jobs there is something to run for.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public List<RunRequest> startAll(List<String> jobIds) {
+        Map<String, Optional<EndpointConfig>> endpointsByName = new HashMap<>();
+        List<RunRequest> requests = new ArrayList<>();
+        for (Job job : jobs.locked(jobIds)) {
+            Optional<EndpointConfig> endpoint = endpointsByName.computeIfAbsent(job.getEndpoint(), endpoints::config);
+            if (startable(job) && endpoint.isPresent()) {
+                String giveUp = job.getAttempts() >= MAX_ATTEMPTS ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
+                job.start(node.id());
+                claimWork(job.getId());
+                requests.add(new RunRequest(job.getId(), endpoint.get(), job.getSource(), giveUp,
+                        endpoint.get().get(FAN_OUT).isPresent() && job.hasWaited(), job.getAttempts()));
+            }
         }
-        Optional<EndpointConfig> endpoint = endpoints.config(job.getEndpoint());
-        if (endpoint.isEmpty()) {
-            return Optional.empty();
-        }
-        String giveUp = job.getAttempts() >= MAX_ATTEMPTS ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
-        job.start(node.id());
-        claimWork(jobId);
-        return Optional.of(new RunRequest(jobId, endpoint.get(), job.getSource(), giveUp,
-                endpoint.get().get(FAN_OUT).isPresent() && job.hasWaited(), job.getAttempts()));
+        return requests;
     }
 
     /**
@@ -147,9 +165,11 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Outcome execute(RunRequest request) {
+        long started = System.nanoTime();
         try {
             return run(request);
         } finally {
+            times.ran(request.endpoint().name(), Duration.ofNanos(System.nanoTime() - started));
             node.endWork(request.jobId());
         }
     }

@@ -6,10 +6,9 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.priority.PriorityRules;
+import dev.conveyor.priority.RuleSet;
 import dev.conveyor.flow.Admission;
 import dev.conveyor.flow.InputQueue;
-import jakarta.annotation.Resource;
-import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -24,6 +23,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,24 +43,17 @@ public class JobService {
     @PersistenceContext
     EntityManager em;
 
-    @Resource
-    SessionContext session;
-
     @Inject
     PriorityRules priorities;
 
     /**
-     * Claims one file for an endpoint if its input queue has room: the job row is written first,
-     * then the file is moved into the job's stage folder in one rename, and both commit together.
-     * The endpoint's row is locked for the count, so concurrent claims (scans, submissions, other
-     * nodes) never overfill the queue. A file another thread or node took first is simply not
-     * there any more: the claim is dropped and nothing changes. A {@code submissionId} already
-     * claimed for this endpoint (a redelivered JMS submission) gives that job back, claiming nothing.
+     * Claims one file for an endpoint if its input queue has room, as {@link #claimAll} does for a
+     * batch. A {@code submissionId} already claimed for this endpoint (a redelivered JMS
+     * submission) gives that job back, claiming nothing.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Admission claim(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId) {
-        em.find(Endpoint.class, endpoint.name(), LockModeType.PESSIMISTIC_WRITE);
-        InputQueue queue = InputQueue.of(endpoint, notYetRunning(endpoint.name()));
+        InputQueue queue = lockQueue(endpoint);
         Optional<String> earlier = submitted(endpoint.name(), submissionId);
         if (earlier.isPresent()) {
             return Admission.alreadyAccepted(earlier.get(), queue);
@@ -66,26 +61,93 @@ public class JobService {
         if (queue.isFull()) {
             return Admission.full(queue);
         }
+        return stage(endpoint, file, attributes, submissionId, priorities.current())
+                .map(job -> Admission.accepted(job.getId(), queue.plus(1)))
+                .orElseGet(() -> Admission.notClaimed(queue));
+    }
+
+    /** What a batch claim took, and the input queue as it left it. */
+    public record Claims(Map<Path, String> jobIds, InputQueue queue, boolean full) {
+    }
+
+    /**
+     * Claims a scan's files, oldest first, in one transaction, as far as the endpoint's input
+     * queue has room: each file is moved into its job's stage folder in one rename, and the job
+     * rows of the files that moved are written together at the commit. The endpoint's row is
+     * locked for the count, so concurrent claims (scans, submissions, other nodes) never overfill
+     * the queue. A file another thread or node took first is not there any more: it is skipped.
+     * A crash before the commit leaves moved files with no job row, which recovery returns to
+     * the input folder.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Claims claimAll(EndpointConfig endpoint, List<Path> files) {
+        InputQueue queue = lockQueue(endpoint);
+        Map<Path, String> claimed = new LinkedHashMap<>();
+        RuleSet rules = priorities.current();
+        for (Path file : files) {
+            if (queue.isFull()) {
+                return new Claims(claimed, queue, true);
+            }
+            Optional<Job> job = stage(endpoint, file, Map.of(), null, rules);
+            if (job.isPresent()) {
+                claimed.put(file, job.get().getId());
+                queue = queue.plus(1);
+            }
+        }
+        return new Claims(claimed, queue, false);
+    }
+
+    /** Locks the endpoint's row and counts its input queue. */
+    private InputQueue lockQueue(EndpointConfig endpoint) {
+        em.find(Endpoint.class, endpoint.name(), LockModeType.PESSIMISTIC_WRITE);
+        return InputQueue.of(endpoint, notYetRunning(endpoint.name()));
+    }
+
+    /**
+     * Moves the file into a new job's stage folder and persists the job; empty, with nothing
+     * persisted, when the file could not be moved (gone, or taken by another claimer).
+     */
+    private Optional<Job> stage(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId,
+            RuleSet rules) {
         String source = file.getFileName().toString();
         String userName = endpoint.get(EndpointSettings.USER_NAME);
         Job job = new Job(UUID.randomUUID().toString(), endpoint.name(), source, userName,
                 endpoint.get(EndpointSettings.DOMAIN_NAME), Instant.now());
-        job.putAttributes(JobAttributes.of(job.getId(), endpoint.name(), source, sizeOf(file), userName));
-        job.putAttributes(attributes);
-        job.assignBucket(priorities.bucketFor(job.getAttributes()));
+        Map<String, String> all = new LinkedHashMap<>(JobAttributes.of(job.getId(), endpoint.name(), source, sizeOf(file), userName));
+        all.putAll(attributes);
+        job.putAttributes(all);
+        job.assignBucket(rules.bucketOf(all));
         job.setSubmissionId(submissionId);
-        em.persist(job);
-        em.flush();
         Path staged = StageFolder.of(endpoint.folder(), job.getId()).input(source);
         try {
             Files.createDirectories(staged.getParent());
             Files.move(file, staged, StandardCopyOption.ATOMIC_MOVE);
-            return Admission.accepted(job.getId(), queue.plus(1));
         } catch (IOException e) {
+            // An empty stage folder may stay behind: recovery clears stage folders that have no job.
             LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e));
-            session.setRollbackOnly();
-            return Admission.notClaimed(queue);
+            return Optional.empty();
         }
+        em.persist(job);
+        return Optional.of(job);
+    }
+
+    /** Most ids in one query's IN list: well inside every database's limit on parameters. */
+    static final int IDS_PER_QUERY = 500;
+
+    /**
+     * The jobs of these ids that exist, oldest first, read and locked for update in as few queries
+     * as the list needs: one batch's rows cost one round trip, not one each. Sorted here rather
+     * than by the database, which would sort under the locks.
+     */
+    public List<Job> locked(List<String> jobIds) {
+        List<Job> found = new ArrayList<>(jobIds.size());
+        for (int from = 0; from < jobIds.size(); from += IDS_PER_QUERY) {
+            found.addAll(em.createQuery("SELECT j FROM Job j WHERE j.id IN :ids", Job.class)
+                    .setParameter("ids", jobIds.subList(from, Math.min(jobIds.size(), from + IDS_PER_QUERY)))
+                    .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList());
+        }
+        found.sort(Comparator.comparing(Job::getCreatedAt));
+        return found;
     }
 
     /** The job an earlier delivery of this submission made, if any. */

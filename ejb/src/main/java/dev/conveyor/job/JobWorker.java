@@ -18,10 +18,12 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * A Job Manager worker: takes a job id from the dispatch queue, runs the operation, records the
- * outcome on the job and sends the job id to the callback queue. Recording and sending join the
- * delivery's transaction: a crash before the commit redelivers the job instead of losing it, and
- * after it the outcome and the callback both exist.
+ * A Job Manager worker: takes a chunk of job ids from the dispatch queue, runs each job's
+ * operation, records the outcomes on the jobs and sends their ids to the callback queue in one
+ * message. Recording and sending join the delivery's transaction: a crash before the commit
+ * redelivers the chunk instead of losing it, and after it the outcomes and the callback both
+ * exist. A chunk delivered again is first split into one message per job, so that a job that
+ * kills its worker uses up only its own attempts.
  * <p>
  * The consumer window is 0: a worker asks the broker for one message when it is free, so it gets
  * the highest JMS priority waiting in the queue at that moment. A prefetch buffer (the default
@@ -37,8 +39,11 @@ import java.util.logging.Logger;
         @ActivationConfigProperty(propertyName = "destination", propertyValue = JobMessaging.JOBS_QUEUE),
         @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = JobMessaging.RESOURCE_ADAPTER),
         @ActivationConfigProperty(propertyName = "consumerWindowSize", propertyValue = "0"),
-        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "4")})
+        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "" + JobWorker.SESSIONS)})
 public class JobWorker implements MessageListener {
+
+    /** Workers per node: each takes one dispatch message (a chunk of jobs) at a time. */
+    static final int SESSIONS = 4;
 
     private static final Logger LOG = Logger.getLogger(JobWorker.class.getName());
 
@@ -52,32 +57,44 @@ public class JobWorker implements MessageListener {
     WorkerPool pool;
 
     @Inject
+    JobDispatcher dispatcher;
+
+    @Inject
     @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
     JMSContext jms;
 
     @Override
     public void onMessage(Message message) {
+        List<String> jobIds = JobMessaging.jobIds(body(message));
+        if (jobIds.size() > 1 && JobMessaging.redelivered(message)) {
+            dispatcher.split(jobIds, priority(message), JobMessaging.JOBS_QUEUE);
+            return;
+        }
         List<Ran> ran = new ArrayList<>();
-        run(body(message), ran);
+        run(jobIds, ran);
         // Lent jobs are taken only now: while the handed job ran they stayed on the queue, in reach of free workers.
-        pool.lentTurns(priority(message)).forEach((level, count) -> waitingJobs(level, count).forEach(jobId -> run(jobId, ran)));
+        pool.lentTurns(priority(message)).forEach((level, count) -> waitingChunks(level, count).forEach(chunk -> run(chunk, ran)));
+        List<Outcome> outcomes = new ArrayList<>();
         for (Ran job : ran) {
-            if (!runner.retryLater(job.request(), job.outcome()) && completion.record(job.outcome())) {
-                jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), job.request().jobId());
+            if (!runner.retryLater(job.request(), job.outcome())) {
+                outcomes.add(job.outcome());
             }
+        }
+        if (!outcomes.isEmpty()) {
+            dispatcher.callback(completion.recordAll(outcomes));
         }
     }
 
     private record Ran(RunRequest request, Outcome outcome) {
     }
 
-    private void run(String jobId, List<Ran> ran) {
-        runner.start(jobId).ifPresent(request -> ran.add(new Ran(request, runner.execute(request))));
+    private void run(List<String> jobIds, List<Ran> ran) {
+        runner.startAll(jobIds).forEach(request -> ran.add(new Ran(request, runner.execute(request))));
     }
 
-    /** Takes up to {@code count} jobs waiting at {@code priority}, within the delivery's transaction. */
-    private List<String> waitingJobs(int priority, int count) {
-        List<String> taken = new ArrayList<>();
+    /** Takes up to {@code count} chunks waiting at {@code priority}, within the delivery's transaction. */
+    private List<List<String>> waitingChunks(int priority, int count) {
+        List<List<String>> taken = new ArrayList<>();
         try (JMSConsumer consumer = jms.createConsumer(jms.createQueue(JobMessaging.JOBS_QUEUE), "JMSPriority = " + priority)) {
             while (taken.size() < count) {
                 Message waiting = consumer.receiveNoWait();
@@ -85,7 +102,7 @@ public class JobWorker implements MessageListener {
                     pool.foundEmpty(priority);
                     break;
                 }
-                taken.add(body(waiting));
+                taken.add(JobMessaging.jobIds(body(waiting)));
             }
         } catch (JMSRuntimeException e) {
             LOG.log(Level.WARNING, MessageId.TURN_NOT_LENT.format(priority, e), e);

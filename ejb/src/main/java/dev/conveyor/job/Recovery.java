@@ -15,7 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -95,17 +97,31 @@ public class Recovery {
             return;
         }
         Instant orphanedBefore = Instant.now().minus(ORPHAN_GRACE);
+        List<Path> jobFolders;
         try (Stream<Path> folders = Files.list(stage)) {
-            for (Path jobFolder : folders.filter(Files::isDirectory).toList()) {
-                Job job = em.find(Job.class, jobFolder.getFileName().toString());
-                if (job == null && Files.getLastModifiedTime(jobFolder).toInstant().isBefore(orphanedBefore)) {
-                    counts[0] += returnToInput(new StageFolder(jobFolder), endpoint.folder());
-                } else if (job != null && job.getState().isFinished()) {
-                    ResultFiles.deleteTree(jobFolder);
-                    counts[1]++;
-                }
+            jobFolders = folders.filter(Files::isDirectory).toList();
+        }
+        Map<String, JobState> states = states(jobFolders.stream().map(folder -> folder.getFileName().toString()).toList());
+        for (Path jobFolder : jobFolders) {
+            JobState state = states.get(jobFolder.getFileName().toString());
+            if (state == null && Files.getLastModifiedTime(jobFolder).toInstant().isBefore(orphanedBefore)) {
+                counts[0] += returnToInput(new StageFolder(jobFolder), endpoint.folder());
+            } else if (state != null && state.isFinished()) {
+                ResultFiles.deleteTree(jobFolder);
+                counts[1]++;
             }
         }
+    }
+
+    /** The states of the jobs of these ids that exist, read in as few queries as the list needs (a stage may hold thousands). */
+    private Map<String, JobState> states(List<String> jobIds) {
+        Map<String, JobState> states = new HashMap<>();
+        for (int from = 0; from < jobIds.size(); from += JobService.IDS_PER_QUERY) {
+            em.createQuery("SELECT j.id, j.state FROM Job j WHERE j.id IN :ids", Object[].class)
+                    .setParameter("ids", jobIds.subList(from, Math.min(jobIds.size(), from + JobService.IDS_PER_QUERY)))
+                    .getResultList().forEach(row -> states.put((String) row[0], (JobState) row[1]));
+        }
+        return states;
     }
 
     private static int returnToInput(StageFolder orphan, Path input) throws IOException {

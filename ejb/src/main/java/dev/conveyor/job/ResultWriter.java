@@ -6,8 +6,9 @@ import jakarta.inject.Inject;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
+import java.util.List;
 
-/** Takes callbacks (job ids) from the workers and writes the recorded results (the manual's file_write_results_service). */
+/** Takes callbacks (chunks of job ids) from the workers and writes the recorded results (the manual's file_write_results_service). */
 @MessageDriven(activationConfig = {
         @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
         @ActivationConfigProperty(propertyName = "destination", propertyValue = JobMessaging.CALLBACKS_QUEUE),
@@ -18,12 +19,26 @@ public class ResultWriter implements MessageListener {
     @Inject
     JobCompletion completion;
 
+    @Inject
+    JobDispatcher dispatcher;
+
+    /**
+     * Writes a chunk's results in the delivery's transaction. A chunk delivered again (a write
+     * failed) is split into one callback per job, so that one job whose results cannot be written
+     * does not hold back the others.
+     */
     @Override
     public void onMessage(Message message) {
+        List<String> jobIds;
         try {
-            completion.complete(message.getBody(String.class));
+            jobIds = JobMessaging.jobIds(message.getBody(String.class));
         } catch (JMSException e) {
-            throw new IllegalArgumentException("callback message without a job id: " + message, e);
+            throw new IllegalArgumentException("callback message without job ids: " + message, e);
+        }
+        if (jobIds.size() > 1 && JobMessaging.redelivered(message)) {
+            dispatcher.split(jobIds, Message.DEFAULT_PRIORITY, JobMessaging.CALLBACKS_QUEUE);
+        } else {
+            completion.completeAll(jobIds);
         }
     }
 }

@@ -46,7 +46,12 @@ public class PriorityRules {
 
     /** The bucket of a job with {@code attributes}: by the current rules, or the default one while priorities are off. */
     public Bucket bucketFor(Map<String, String> attributes) {
-        return ruleSet(settings()).bucketOf(attributes);
+        return current().bucketOf(attributes);
+    }
+
+    /** The rules as they stand, read once for a batch of claims: their conditions are compiled once, not per job. */
+    public RuleSet current() {
+        return ruleSet(settings());
     }
 
     /**

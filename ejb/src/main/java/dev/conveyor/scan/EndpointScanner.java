@@ -12,7 +12,6 @@ import dev.conveyor.signal.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
-import dev.conveyor.flow.Admission;
 import dev.conveyor.flow.FlowControl;
 import dev.conveyor.flow.InputQueue;
 import dev.conveyor.flow.QueueMonitor;
@@ -36,9 +35,11 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -46,9 +47,9 @@ import java.util.logging.Logger;
 /**
  * One scan of one endpoint: pick the batch (oldest first, old enough, unchanged since the last
  * look, within the throttle's room and what its input queue has free: the rest waits in the
- * folder), claim each file or job folder as a job, then either queue
- * the claimed jobs (asynchronous endpoints) or run them here and now (synchronous ones). Each
- * claim is its own transaction, so one file that cannot be moved never holds back the others.
+ * folder), claim the files and job folders as jobs, all in one transaction (a file that cannot be
+ * moved is skipped, never holding back the others), then either queue the claimed jobs
+ * (asynchronous endpoints) or run them here and now (synchronous ones).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -104,25 +105,23 @@ public class EndpointScanner {
         // moves a full batch per scan instead of one every other scan.
         List<Path> candidates = BatchSelector.oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, oldEnough);
         List<Path> unchanged = stability.unchangedSinceLastLook(candidates);
-        int claimed = 0;
-        for (Path file : unchanged.subList(0, Math.min(room, unchanged.size()))) {
-            boolean readOnly = isReadOnly(file);
-            Admission admission = jobs.claim(endpoint, file, Map.of(), null);
-            monitor.observe(endpointName, admission.queue());
-            if (admission.result() == Admission.Result.FULL) {
-                break;
-            }
-            Optional<String> jobId = admission.job();
-            if (jobId.isEmpty()) {
-                continue;
-            }
-            claimed++;
-            if (readOnly) {
-                finish(Outcome.failure(jobId.get(), MessageId.READ_ONLY_SOURCE.format(file.getFileName()), null));
-            } else {
-                toStart.add(jobId.get());
+        List<Path> batch = unchanged.subList(0, Math.min(room, unchanged.size()));
+        Set<Path> readOnly = new HashSet<>();
+        for (Path file : batch) {
+            if (isReadOnly(file)) {
+                readOnly.add(file);
             }
         }
+        JobService.Claims claims = jobs.claimAll(endpoint, batch);
+        monitor.observe(endpointName, claims.queue());
+        claims.jobIds().forEach((file, jobId) -> {
+            if (readOnly.contains(file)) {
+                finish(Outcome.failure(jobId, MessageId.READ_ONLY_SOURCE.format(file.getFileName()), null));
+            } else {
+                toStart.add(jobId);
+            }
+        });
+        int claimed = claims.jobIds().size();
         start(endpoint, toStart, stillHeld);
         return claimed;
     }

@@ -1,0 +1,46 @@
+package dev.conveyor.job;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a batch of queued jobs is cut into dispatch messages. A message is one worker's turn, so it
+ * should be a short piece of work: hundreds of small copies, but a single slow PDF. Chunks are
+ * sized so that a chunk takes about {@link #TURN} by the endpoint's recent mean job time, and no
+ * larger than needed to give every worker of the node a share of the batch, so a small batch
+ * still spreads over the workers.
+ */
+public final class Chunks {
+
+    /** The work one message should hold: short enough that priorities and shares act within it. */
+    static final Duration TURN = Duration.ofMillis(250);
+    /** A ceiling whatever the jobs take: a chunk's outcomes are recorded together, in one transaction. */
+    static final int MAX_CHUNK = 200;
+
+    private Chunks() {
+    }
+
+    /**
+     * The chunk size for jobs that took {@code meanJobTime} each lately (null when none ran yet: one
+     * job per chunk until the endpoint's jobs are known), a batch of {@code batch} jobs and
+     * {@code workers} workers.
+     */
+    static int size(Duration meanJobTime, int batch, int workers) {
+        if (meanJobTime == null) {
+            return 1;
+        }
+        long byTime = TURN.toNanos() / Math.max(1, meanJobTime.toNanos());
+        long bySpread = (batch + 2L * workers - 1) / (2L * workers);
+        return (int) Math.max(1, Math.min(MAX_CHUNK, Math.min(byTime, bySpread)));
+    }
+
+    /** {@code jobIds} cut into runs of {@code size}, in their order. */
+    static List<List<String>> of(List<String> jobIds, int size) {
+        List<List<String>> chunks = new ArrayList<>();
+        for (int from = 0; from < jobIds.size(); from += size) {
+            chunks.add(List.copyOf(jobIds.subList(from, Math.min(jobIds.size(), from + size))));
+        }
+        return chunks;
+    }
+}
