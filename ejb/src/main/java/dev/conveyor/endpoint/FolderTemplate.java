@@ -54,16 +54,16 @@ public final class FolderTemplate {
     private static String placeholder(char p, Values v) {
         ZonedDateTime t = v.time();
         return switch (p) {
-            case 'Y' -> String.format("%04d", t.getYear());
-            case 'y' -> String.format("%02d", t.getYear() % 100);
-            case 'M' -> String.format("%02d", t.getMonthValue());
-            case 'D' -> String.format("%02d", t.getDayOfMonth());
-            case 'd' -> String.format("%03d", t.getDayOfYear());
-            case 'H' -> String.format("%02d", t.getHour());
-            case 'h' -> String.format("%02d", t.getHour() % 12 == 0 ? 12 : t.getHour() % 12);
-            case 'm' -> String.format("%02d", t.getMinute());
-            case 's' -> String.format("%02d", t.getSecond());
-            case 'l' -> String.format("%03d", t.getNano() / 1_000_000);
+            case 'Y' -> padded(t.getYear(), 4);
+            case 'y' -> padded(t.getYear() % 100, 2);
+            case 'M' -> padded(t.getMonthValue(), 2);
+            case 'D' -> padded(t.getDayOfMonth(), 2);
+            case 'd' -> padded(t.getDayOfYear(), 3);
+            case 'H' -> padded(t.getHour(), 2);
+            case 'h' -> padded(t.getHour() % 12 == 0 ? 12 : t.getHour() % 12, 2);
+            case 'm' -> padded(t.getMinute(), 2);
+            case 's' -> padded(t.getSecond(), 2);
+            case 'l' -> padded(t.getNano() / 1_000_000, 3);
             case 'R' -> Integer.toString(v.random().nextInt(10));
             case 'P' -> v.jobId();
             case 'J' -> v.jobName();
@@ -72,6 +72,12 @@ public final class FolderTemplate {
             case '%' -> "%";
             default -> throw new IllegalStateException("unchecked placeholder %" + p);
         };
+    }
+
+    /** {@code value} with leading zeros to {@code width} digits: String.format parses its pattern on every call, and this runs for every job. */
+    private static String padded(int value, int width) {
+        String digits = Integer.toString(value);
+        return digits.length() >= width ? digits : "0".repeat(width - digits.length()) + digits;
     }
 
     @Override

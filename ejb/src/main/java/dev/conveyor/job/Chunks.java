@@ -14,7 +14,9 @@ import java.util.List;
 public final class Chunks {
 
     /** The work one message should hold: short enough that priorities and shares act within it. */
-    static final Duration TURN = Duration.ofMillis(250);
+    static final Duration TURN = Duration.ofMillis(500);
+    /** Jobs per chunk while an endpoint's job time is not known yet (after a start): few, in case they are slow. */
+    static final int UNKNOWN_TIME_CHUNK = 10;
     /** A ceiling whatever the jobs take: a chunk's outcomes are recorded together, in one transaction. */
     static final int MAX_CHUNK = 200;
 
@@ -22,16 +24,12 @@ public final class Chunks {
     }
 
     /**
-     * The chunk size for jobs that took {@code meanJobTime} each lately (null when none ran yet: one
-     * job per chunk until the endpoint's jobs are known), a batch of {@code batch} jobs and
-     * {@code workers} workers.
+     * The chunk size for jobs that took {@code meanJobTime} each lately (null when none ran yet), a
+     * batch of {@code batch} jobs and {@code workers} workers.
      */
     static int size(Duration meanJobTime, int batch, int workers) {
-        if (meanJobTime == null) {
-            return 1;
-        }
-        long byTime = TURN.toNanos() / Math.max(1, meanJobTime.toNanos());
         long bySpread = (batch + 2L * workers - 1) / (2L * workers);
+        long byTime = meanJobTime == null ? UNKNOWN_TIME_CHUNK : TURN.toNanos() / Math.max(1, meanJobTime.toNanos());
         return (int) Math.max(1, Math.min(MAX_CHUNK, Math.min(byTime, bySpread)));
     }
 
