@@ -14,17 +14,24 @@ import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import jakarta.jms.JMSConnectionFactory;
 import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.Message;
+import jakarta.jms.QueueBrowser;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.logging.Logger;
 
@@ -137,6 +144,21 @@ public class JobDispatcher {
         job.moveTo(JobState.QUEUED);
         send(job);
         return true;
+    }
+
+    /** The ids of the jobs named by the messages waiting on the dispatch queue (browsed, not taken). */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public Set<String> queuedIds() {
+        Set<String> ids = new HashSet<>();
+        try (QueueBrowser browser = jms.createBrowser(jms.createQueue(JobMessaging.JOBS_QUEUE))) {
+            Enumeration<?> messages = browser.getEnumeration();
+            while (messages.hasMoreElements()) {
+                ids.addAll(JobMessaging.jobIds(((Message) messages.nextElement()).getBody(String.class)));
+            }
+        } catch (JMSException e) {
+            throw new JMSRuntimeException(e.getMessage(), e.getErrorCode(), e);
+        }
+        return ids;
     }
 
     /** Sends a QUEUED job's dispatch message again; a worker ignores the second one it finds started. */

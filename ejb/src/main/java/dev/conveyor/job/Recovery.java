@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +23,8 @@ import java.util.stream.Stream;
 
 /**
  * The recovery pass: what a crash can leave behind, put back on its way. It re-queues jobs whose
- * worker's node died or whose delivery this node lost, re-sends the dispatch of jobs queued for an hour (their message may have been
- * dead-lettered) and the callback of jobs whose result writing was interrupted, returns
+ * worker's node died or whose delivery this node lost, re-sends the dispatch of jobs queued for
+ * two minutes whose message is not on the queue and the callback of jobs whose result writing was interrupted, returns
  * files left in stage by a claim that never committed to the input folder, and clears the stage
  * folders of finished jobs. Each repair is its own transaction; running the pass twice is harmless.
  */
@@ -37,8 +38,13 @@ public class Recovery {
     static final Duration RUNNING_UNATTENDED = Duration.ofSeconds(30);
     /** A job WRITING for this long lost its callback (or the callback keeps failing and went to the DLQ). */
     static final Duration WRITING_STALE = Duration.ofMinutes(2);
-    /** A job QUEUED for this long may have had its dispatch dead-lettered; a second message is harmless. */
-    static final Duration QUEUED_STALE = Duration.ofMinutes(60);
+    /**
+     * A job QUEUED for this long whose id is in no message on the dispatch queue lost its message
+     * (a dispatch whose broker side was in doubt after a crash, a dead-lettered message): it gets
+     * another. A worker starts a queued job within moments of taking its message, so a job that is
+     * QUEUED this long is on the queue unless its message is gone; a second message is harmless.
+     */
+    static final Duration QUEUED_STALE = Duration.ofMinutes(2);
 
     /** What one pass repaired. */
     public record Report(int requeued, int dispatchesResent, int callbacksResent, int orphansReturned, int stageFoldersCleared) {
@@ -74,7 +80,10 @@ public class Recovery {
                 requeued++;
             }
         }
-        List<String> stuckQueued = jobIds(JobState.QUEUED, Instant.now().minus(QUEUED_STALE));
+        List<String> stuckQueued = new ArrayList<>(jobIds(JobState.QUEUED, Instant.now().minus(QUEUED_STALE)));
+        if (!stuckQueued.isEmpty()) {
+            stuckQueued.removeAll(dispatcher.queuedIds());
+        }
         stuckQueued.forEach(dispatcher::resendDispatch);
         List<String> stuckWriting = jobIds(JobState.WRITING, Instant.now().minus(WRITING_STALE));
         stuckWriting.forEach(dispatcher::resendCallback);
