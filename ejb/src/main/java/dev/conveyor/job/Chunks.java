@@ -27,14 +27,14 @@ public final class Chunks {
      * The chunk size for jobs that took {@code meanJobTime} each lately (null when none ran yet), a
      * batch of {@code batch} jobs and {@code workers} workers.
      */
-    static int size(Duration meanJobTime, int batch, int workers) {
+    public static int size(Duration meanJobTime, int batch, int workers) {
         long bySpread = (batch + 2L * workers - 1) / (2L * workers);
         long byTime = meanJobTime == null ? UNKNOWN_TIME_CHUNK : TURN.toNanos() / Math.max(1, meanJobTime.toNanos());
         return (int) Math.max(1, Math.min(MAX_CHUNK, Math.min(byTime, bySpread)));
     }
 
     /** {@code jobIds} cut into runs of {@code size}, in their order. */
-    static List<List<String>> of(List<String> jobIds, int size) {
+    public static List<List<String>> of(List<String> jobIds, int size) {
         List<List<String>> chunks = new ArrayList<>();
         for (int from = 0; from < jobIds.size(); from += size) {
             chunks.add(List.copyOf(jobIds.subList(from, Math.min(jobIds.size(), from + size))));

@@ -76,20 +76,13 @@ public class JobRunner {
     TransactionSynchronizationRegistry transactions;
 
     /**
-     * Marks the job RUNNING on this node, counts the attempt and commits at once, so the state is
-     * visible while the operation runs. A job is started when it is STAGED or QUEUED, or RUNNING
-     * on this node with no worker on it (its earlier attempt here failed and the message came
-     * back); a job RUNNING on another node is that node's, or recovery's once the node is dead. Empty when there is
-     * nothing to run: the job is someone else's, finished, gone, or its endpoint was deleted.
-     */
-    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Optional<RunRequest> start(String jobId) {
-        return startAll(List.of(jobId)).stream().findFirst();
-    }
-
-    /**
-     * Starts a chunk's jobs as {@link #start} does one, in one transaction: their rows are read and
-     * locked together. The requests come back oldest first, for the jobs there is something to run for.
+     * Marks a chunk's jobs RUNNING on this node, counts their attempts and commits at once, so the
+     * state is visible while the operations run; their rows are read and locked together. A job
+     * is started when it is STAGED or QUEUED, or RUNNING on this node with no worker on it (its
+     * earlier attempt here failed and the message came back); a job RUNNING on another node is
+     * that node's, or recovery's once the node is dead. The requests come back oldest first, for
+     * the jobs there is something to run for: none for a job that is someone else's, finished,
+     * gone, or whose endpoint was deleted.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<RunRequest> startAll(List<String> jobIds) {

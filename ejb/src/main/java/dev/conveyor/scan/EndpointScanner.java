@@ -15,12 +15,15 @@ import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.flow.FlowControl;
 import dev.conveyor.flow.InputQueue;
 import dev.conveyor.flow.QueueMonitor;
+import dev.conveyor.job.Chunks;
 import dev.conveyor.job.JobCompletion;
 import dev.conveyor.job.JobDispatcher;
 import dev.conveyor.job.JobRunner;
 import dev.conveyor.job.JobService;
 import dev.conveyor.job.JobState;
+import dev.conveyor.job.JobTimes;
 import dev.conveyor.job.Outcome;
+import dev.conveyor.job.RunRequest;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -71,6 +74,9 @@ public class EndpointScanner {
 
     @Inject
     JobCompletion completion;
+
+    @Inject
+    JobTimes times;
 
     @Inject
     WaitingRoom waitingRoom;
@@ -142,23 +148,37 @@ public class EndpointScanner {
             return;
         }
         if (!endpoint.get(ASYNCHRONOUS)) {
-            for (String jobId : jobIds) {
-                if (!stillHeld.getAsBoolean()) {
-                    return;
-                }
-                runner.start(jobId).ifPresent(request -> {
-                    Outcome outcome = runner.execute(request);
-                    if (!runner.retryLater(request, outcome)) {
-                        finish(outcome);
-                    }
-                });
-            }
+            runHere(endpoint, jobIds, stillHeld);
             return;
         }
         try {
             dispatcher.dispatch(jobIds);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, MessageId.DISPATCH_FAILED.format(jobIds.size(), e), e);
+        }
+    }
+
+    /**
+     * A synchronous endpoint runs its jobs here, a chunk at a time as a worker would: started
+     * together, run one by one, then recorded together and their results written together, each
+     * step in a transaction of its own. The lease is asked before each chunk.
+     */
+    private void runHere(EndpointConfig endpoint, List<String> jobIds, BooleanSupplier stillHeld) {
+        int size = Chunks.size(times.mean(endpoint.name()), jobIds.size(), 1);
+        for (List<String> chunk : Chunks.of(jobIds, size)) {
+            if (!stillHeld.getAsBoolean()) {
+                return;
+            }
+            List<Outcome> outcomes = new ArrayList<>();
+            for (RunRequest request : runner.startAll(chunk)) {
+                Outcome outcome = runner.execute(request);
+                if (!runner.retryLater(request, outcome)) {
+                    outcomes.add(outcome);
+                }
+            }
+            if (!outcomes.isEmpty()) {
+                completion.completeAll(completion.recordAll(outcomes));
+            }
         }
     }
 
