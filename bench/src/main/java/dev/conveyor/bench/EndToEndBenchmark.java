@@ -14,7 +14,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 
 /**
  * Drop-to-result on the real stack: N small files dropped at once into an asynchronous copy
@@ -56,19 +55,12 @@ public final class EndToEndBenchmark {
         String name = "bench-" + mode;
         Path folder = Measures.createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"copy\","
                 + "\"repeatInterval\":1,\"batchSize\":100,\"asynchronous\":" + asynchronous + "}");
-        Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + mode));
-        Random random = new Random(7);
-        for (int i = 0; i < files; i++) {
-            byte[] content = new byte[size];
-            random.nextBytes(content);
-            Files.write(incoming.resolve("f" + i + ".bin"), content);
-        }
+        List<Path> incoming = Measures.randomFiles(Files.createDirectories(stack.var().resolve("incoming-" + mode)), files, size);
         Map<String, Instant> dropped = new HashMap<>();
         Instant start = Instant.now();
-        for (int i = 0; i < files; i++) {
-            String file = "f" + i + ".bin";
-            Files.move(incoming.resolve(file), folder.resolve(file), StandardCopyOption.ATOMIC_MOVE);
-            dropped.put(file, Instant.now());
+        for (Path file : incoming) {
+            Files.move(file, folder.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+            dropped.put(file.getFileName().toString(), Instant.now());
         }
         List<JsonObject> done = Measures.awaitSucceeded(api, name, files);
         List<Long> latencies = new ArrayList<>();

@@ -8,15 +8,30 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 
 /** What the benchmarks share: the machine line, endpoints, waiting for jobs, percentiles. */
 final class Measures {
 
     /** USER_HZ, the unit of /proc/PID/stat's times: 100 on every Linux this runs on. */
     private static final long CLOCK_TICKS_PER_SECOND = 100;
+
+    /** The most jobs GET /api/jobs lists in one answer (its limit's upper bound). */
+    static final int MAX_LISTED = 10_000;
+
+    /** The job states of a job in progress, as the API spells them. */
+    private static final List<String> UNFINISHED = List.of("STAGED", "QUEUED", "RUNNING", "WRITING", "WAITING");
+
+    /** How often a wait looks again: a listing of 20,000 names or a small API call costs a few ms. */
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    /** How long a wait lasts before it gives up: 20,000 files at 10 files/s on a crowded machine take 33 minutes. */
+    private static final Duration PATIENCE = Duration.ofMinutes(90);
 
     private Measures() {
     }
@@ -47,18 +62,101 @@ final class Measures {
         return Path.of(created.object().getString("path"));
     }
 
-    /** Waits until {@code expected} jobs succeeded, filtered by endpoint when one is given. */
+    /** Waits until {@code expected} jobs succeeded (at most {@link #MAX_LISTED}), filtered by endpoint when one is given. */
     static List<JsonObject> awaitSucceeded(ApiClient api, String endpoint, int expected) throws InterruptedException {
-        String query = "jobs?state=SUCCEEDED&limit=10000" + (endpoint == null ? "" : "&endpoint=" + endpoint);
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(30));
+        Instant deadline = Instant.now().plus(PATIENCE);
         while (Instant.now().isBefore(deadline)) {
-            List<JsonObject> jobs = api.get(query).array().getValuesAs(JsonObject.class);
+            List<JsonObject> jobs = succeeded(api, endpoint, MAX_LISTED);
             if (jobs.size() >= expected) {
                 return jobs;
             }
             Thread.sleep(500);
         }
-        throw new IllegalStateException("fewer than " + expected + " jobs succeeded within 30 minutes");
+        throw new IllegalStateException("fewer than " + expected + " jobs succeeded within " + PATIENCE.toMinutes() + " minutes");
+    }
+
+    /** The newest {@code limit} succeeded jobs (by creation), of one endpoint when one is given. */
+    static List<JsonObject> succeeded(ApiClient api, String endpoint, int limit) {
+        return jobs(api, endpoint, "SUCCEEDED", limit);
+    }
+
+    private static List<JsonObject> jobs(ApiClient api, String endpoint, String state, int limit) {
+        String query = "jobs?state=" + state + "&limit=" + limit + (endpoint == null ? "" : "&endpoint=" + endpoint);
+        return api.get(query).array().getValuesAs(JsonObject.class);
+    }
+
+    /** Fails at once when a job of the endpoint failed: a throughput run then measures nothing. */
+    static void expectNoFailedJob(ApiClient api, String endpoint) {
+        List<JsonObject> failed = jobs(api, endpoint, "FAILED", 1);
+        if (!failed.isEmpty()) {
+            throw new IllegalStateException("a job of " + endpoint + " failed: " + failed.get(0));
+        }
+    }
+
+    /**
+     * Waits until none of the endpoint's jobs is in progress; returns when the bench saw it. For
+     * more jobs than the API lists at once: a few calls with limit 1 instead of a count.
+     */
+    static Instant awaitFinished(ApiClient api, String endpoint) throws InterruptedException {
+        Instant deadline = Instant.now().plus(PATIENCE);
+        while (Instant.now().isBefore(deadline)) {
+            if (UNFINISHED.stream().allMatch(state -> jobs(api, endpoint, state, 1).isEmpty())) {
+                return Instant.now();
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+        throw new IllegalStateException("jobs of " + endpoint + " still unfinished after " + PATIENCE.toMinutes() + " minutes");
+    }
+
+    /**
+     * Waits until {@code folder} holds {@code expected} files, running {@code check} about every
+     * 5 s (it throws to give up early). Listing the folder costs the server nothing, unlike
+     * asking its API, and counts past the API's listing limit.
+     */
+    static void awaitFiles(Path folder, int expected, Runnable check) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(PATIENCE);
+        Instant nextCheck = Instant.now();
+        while (Instant.now().isBefore(deadline)) {
+            if (Files.isDirectory(folder) && countFiles(folder) >= expected) {
+                return;
+            }
+            if (Instant.now().isAfter(nextCheck)) {
+                check.run();
+                nextCheck = Instant.now().plusSeconds(5);
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+        throw new IllegalStateException(folder + " holds fewer than " + expected + " files after " + PATIENCE.toMinutes() + " minutes");
+    }
+
+    /** The regular files directly in {@code folder}. */
+    static long countFiles(Path folder) throws IOException {
+        long count = 0;
+        try (DirectoryStream<Path> listing = Files.newDirectoryStream(folder)) {
+            for (Path path : listing) {
+                count += Files.isRegularFile(path) ? 1 : 0;
+            }
+        }
+        return count;
+    }
+
+    /** Writes {@code count} files f0.bin, f1.bin, ... of {@code size} random bytes (the same bytes every run) into {@code folder}. */
+    static List<Path> randomFiles(Path folder, int count, int size) throws IOException {
+        Random random = new Random(7);
+        List<Path> files = new ArrayList<>(count);
+        byte[] content = new byte[size];
+        for (int i = 0; i < count; i++) {
+            random.nextBytes(content);
+            files.add(Files.write(folder.resolve("f" + i + ".bin"), content));
+        }
+        return files;
+    }
+
+    /** Moves the files into {@code folder}, each in one rename, as a producer drops finished files. */
+    static void moveAll(List<Path> files, Path folder) throws IOException {
+        for (Path file : files) {
+            Files.move(file, folder.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+        }
     }
 
     /**

@@ -1,0 +1,99 @@
+package dev.conveyor.bench;
+
+import dev.conveyor.stack.Stack;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Drop-to-result on an idle endpoint: files moved one at a time, a random 100 to 500 ms apart,
+ * into an asynchronous copy endpoint (repeatInterval 1 s), whatever is still in progress; a
+ * thread of the bench looks for each result every 2 ms and the percentiles of the time from the
+ * move to the result appearing are printed.
+ */
+public final class IdleLatencyBenchmark {
+
+    private static final long WATCH_MILLIS = 2;
+
+    public static void main(String[] args) throws Exception {
+        int files = args.length > 0 ? Integer.parseInt(args[0]) : 200;
+        int size = args.length > 1 ? Integer.parseInt(args[1]) : 1024;
+        Stack stack = Stack.fromBuild("bench-password");
+        EndToEndBenchmark.deleteTree(stack.var());
+        System.out.println(Measures.machine());
+        System.out.printf("load: %d files of %d bytes, one at a time, 100-500 ms apart, into an idle asynchronous copy endpoint"
+                + " (repeatInterval 1 s); result watched every %d ms%n", files, size, WATCH_MILLIS);
+        List<Long> latencies;
+        try (Stack running = stack.start()) {
+            Path folder = Measures.createEndpoint(running.api(), "{\"name\":\"idle\",\"path\":\"idle\",\"operationName\":\"copy\","
+                    + "\"repeatInterval\":1,\"batchSize\":1000,\"asynchronous\":true,\"resultFolder\":\"result/\"}");
+            List<Path> incoming = Measures.randomFiles(Files.createDirectories(running.var().resolve("incoming-idle")), files, size);
+            ResultWatch watch = new ResultWatch(folder.resolve("result"));
+            Thread watcher = new Thread(watch, "result-watch");
+            watcher.start();
+            Random pauses = new Random(11);
+            for (Path file : incoming) {
+                watch.expect(file.getFileName().toString());
+                Files.move(file, folder.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+                Thread.sleep(100 + pauses.nextInt(401));
+            }
+            latencies = watch.awaitAll(files);
+            watcher.interrupt();
+        }
+        latencies.sort(null);
+        System.out.printf("drop to result, %d files: p50 %d ms, p90 %d ms, p99 %d ms, max %d ms%n", files,
+                Measures.percentile(latencies, 50), Measures.percentile(latencies, 90), Measures.percentile(latencies, 99),
+                latencies.get(latencies.size() - 1));
+    }
+
+    /** Looks for the expected results every few ms and notes when each appeared. */
+    private static final class ResultWatch implements Runnable {
+
+        private final Path result;
+        private final Map<String, Long> pending = new ConcurrentHashMap<>();
+        private final List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
+
+        ResultWatch(Path result) {
+            this.result = result;
+        }
+
+        /** Called just before the file is moved in: the time its latency is counted from. */
+        void expect(String name) {
+            pending.put(name, System.nanoTime());
+        }
+
+        @Override
+        public void run() {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    for (Map.Entry<String, Long> file : pending.entrySet()) {
+                        if (Files.exists(result.resolve(file.getKey()))) {
+                            latencies.add((System.nanoTime() - file.getValue()) / 1_000_000);
+                            pending.remove(file.getKey());
+                        }
+                    }
+                    Thread.sleep(WATCH_MILLIS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        List<Long> awaitAll(int count) throws InterruptedException {
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (latencies.size() < count) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(pending.size() + " results did not appear within 2 minutes: " + pending.keySet());
+                }
+                Thread.sleep(50);
+            }
+            return new ArrayList<>(latencies);
+        }
+    }
+}

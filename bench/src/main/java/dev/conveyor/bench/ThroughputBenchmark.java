@@ -1,0 +1,209 @@
+package dev.conveyor.bench;
+
+import dev.conveyor.stack.Stack;
+import dev.conveyor.web.testing.ApiClient;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+
+/**
+ * Conveyor's cost per file against its floor and a peer, side by side in one run: N small files
+ * moved at once into (1) a plain Java loop doing the same file-system work per file (rename into
+ * a stage folder, copy to an output folder, move the source to a done folder), (2) an Apache Camel
+ * file route doing the same moves in this JVM, without persistence, and (3) Conveyor's
+ * asynchronous and synchronous {@code copy} endpoints on the real stack. Each rate runs from the
+ * first file moved in to the last file done; CPU per file is Payara Micro's and the broker's for
+ * Conveyor and this JVM's (less the thread moving files in) for the loop and Camel.
+ */
+public final class ThroughputBenchmark {
+
+    private record Rate(String name, double filesPerSecond, double cpuMillisPerFile, String note) {
+    }
+
+    private final Path work;
+    private final int files;
+    private final int size;
+    private final int batch;
+
+    private ThroughputBenchmark(Path work, int files, int size, int batch) {
+        this.work = work;
+        this.files = files;
+        this.size = size;
+        this.batch = batch;
+    }
+
+    public static void main(String[] args) throws Exception {
+        int files = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
+        int size = args.length > 1 ? Integer.parseInt(args[1]) : 1024;
+        int batch = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
+        Stack stack = Stack.fromBuild("bench-password");
+        EndToEndBenchmark.deleteTree(stack.var());
+        Path work = stack.var().resolveSibling("throughput");
+        EndToEndBenchmark.deleteTree(work);
+        ThroughputBenchmark bench = new ThroughputBenchmark(work, files, size, batch);
+        System.out.println(Measures.machine());
+        System.out.printf("load: %d files of %d bytes moved in at once; batch %d; Conveyor: copy endpoints, repeatInterval 1 s,"
+                + " result/ and preserve/ folders without date subfolders, H2, persistent messages%n", files, size, batch);
+        List<Rate> rates = new ArrayList<>();
+        measure(rates, bench::plainLoop);
+        measure(rates, bench::camel);
+        try (Stack running = stack.start()) {
+            measure(rates, () -> bench.conveyor(running, true));
+            measure(rates, () -> bench.conveyor(running, false));
+        }
+        System.out.printf("%-16s %10s %14s  %s%n", "", "files/s", "CPU ms/file", "");
+        for (Rate rate : rates) {
+            System.out.printf("%-16s %10.1f %14.3f  %s%n", rate.name, rate.filesPerSecond, rate.cpuMillisPerFile, rate.note);
+        }
+        Rate loop = rates.get(0);
+        Rate camel = rates.get(1);
+        for (Rate conveyor : rates.subList(2, 4)) {
+            System.out.printf("ratio %s/camel %.3f, %s/loop %.4f (CPU per file: %.1fx camel's)%n", conveyor.name,
+                    conveyor.filesPerSecond / camel.filesPerSecond, conveyor.name, conveyor.filesPerSecond / loop.filesPerSecond,
+                    conveyor.cpuMillisPerFile / camel.cpuMillisPerFile);
+        }
+    }
+
+    private interface Run {
+        Rate measure() throws Exception;
+    }
+
+    /** Runs one measurement and prints it at once, so a long run shows its progress. */
+    private static void measure(List<Rate> rates, Run run) throws Exception {
+        Rate rate = run.measure();
+        System.out.printf("%s: %.1f files/s, %.3f CPU ms/file%n", rate.name, rate.filesPerSecond, rate.cpuMillisPerFile);
+        rates.add(rate);
+    }
+
+    /** The floor: one thread renames each file into stage/, copies it to out/ and moves it to done/. */
+    private Rate plainLoop() throws IOException {
+        Path in = Files.createDirectories(work.resolve("loop/in"));
+        Path stage = Files.createDirectories(in.resolve("stage"));
+        Path out = Files.createDirectories(work.resolve("loop/out"));
+        Path done = Files.createDirectories(in.resolve("done"));
+        List<Path> dropped = Measures.randomFiles(Files.createDirectories(work.resolve("loop/incoming")), files, size);
+        long cpuBefore = threadCpuNanos();
+        long start = System.nanoTime();
+        Measures.moveAll(dropped, in);
+        try (DirectoryStream<Path> listing = Files.newDirectoryStream(in, Files::isRegularFile)) {
+            for (Path file : listing) {
+                Path staged = Files.move(file, stage.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+                Files.copy(staged, out.resolve(file.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+                Files.move(staged, done.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+            }
+        }
+        long nanos = System.nanoTime() - start;
+        long cpu = threadCpuNanos() - cpuBefore;
+        expectFiles(out, done);
+        return new Rate("plain loop", files / (nanos / 1e9), cpu / 1e6 / files, "one thread, this JVM");
+    }
+
+    /**
+     * The peer: a Camel file route, started in this JVM before the files come. The consumer takes
+     * up to a batch per poll and polls again at once while it finds files (greedy), else after
+     * 1 s: Conveyor's repeatInterval and batchSize. Files come in whole (moved), so no read lock.
+     * Timed until the last output is written; Camel then moves that source to done (into
+     * stage/done/, as its move option is relative to where preMove put the file).
+     */
+    private Rate camel() throws Exception {
+        Path in = Files.createDirectories(work.resolve("camel/in"));
+        Path out = Files.createDirectories(work.resolve("camel/out"));
+        List<Path> dropped = Measures.randomFiles(Files.createDirectories(work.resolve("camel/incoming")), files, size);
+        String options = "preMove=stage&move=done&readLock=none&maxMessagesPerPoll=" + batch + "&delay=1000&greedy=true";
+        AtomicInteger written = new AtomicInteger();
+        AtomicLong lastWritten = new AtomicLong();
+        CountDownLatch allWritten = new CountDownLatch(1);
+        try (CamelContext camel = new DefaultCamelContext()) {
+            camel.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("file:" + in + "?" + options).to("file:" + out).process(exchange -> {
+                        if (written.incrementAndGet() == files) {
+                            lastWritten.set(System.nanoTime());
+                            allWritten.countDown();
+                        }
+                    });
+                }
+            });
+            camel.start();
+            long cpuBefore = processCpuNanos();
+            long moverCpuBefore = threadCpuNanos();
+            long start = System.nanoTime();
+            Measures.moveAll(dropped, in);
+            long moverCpu = threadCpuNanos() - moverCpuBefore;
+            if (!allWritten.await(90, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("Camel wrote " + written.get() + " of " + files + " files in 90 minutes");
+            }
+            long cpu = processCpuNanos() - cpuBefore - moverCpu;
+            Path done = in.resolve("stage/done");
+            Measures.awaitFiles(done, files, () -> { });
+            expectFiles(out, done);
+            return new Rate("camel", files / ((lastWritten.get() - start) / 1e9), cpu / 1e6 / files,
+                    "Camel " + camel.getVersion() + ", file:in?" + options + " -> file:out");
+        }
+    }
+
+    /**
+     * A copy endpoint on the real stack: done when every result is in result/ and no job of the
+     * endpoint is unfinished; the rate runs to the last job's finishedAt.
+     */
+    private Rate conveyor(Stack stack, boolean asynchronous) throws Exception {
+        String mode = asynchronous ? "async" : "sync";
+        ApiClient api = stack.api();
+        String name = "throughput-" + mode;
+        Path folder = Measures.createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"copy\","
+                + "\"repeatInterval\":1,\"batchSize\":" + batch + ",\"asynchronous\":" + asynchronous
+                + ",\"resultFolder\":\"result/\",\"preserveFolder\":\"preserve/\"}");
+        List<Path> dropped = Measures.randomFiles(Files.createDirectories(stack.var().resolve("incoming-" + mode)), files, size);
+        long cpuBefore = Measures.serverCpuMillis(stack.var());
+        Instant start = Instant.now();
+        Measures.moveAll(dropped, folder);
+        Measures.awaitFiles(folder.resolve("result"), files, () -> Measures.expectNoFailedJob(api, name));
+        Instant seen = Measures.awaitFinished(api, name);
+        long cpu = Measures.serverCpuMillis(stack.var()) - cpuBefore;
+        // The API lists at most 10,000 jobs, newest first: beyond that the last finish is read
+        // among the newest; the bench's own sighting of the end bounds it from above.
+        Instant last = Measures.succeeded(api, name, Math.min(files, Measures.MAX_LISTED)).stream()
+                .map(job -> Instant.parse(job.getString("finishedAt"))).max(Instant::compareTo).orElseThrow();
+        expectFiles(folder.resolve("result"), folder.resolve("preserve"));
+        String note = String.format("%s copy endpoint; all done seen by the bench %.1f s after the first move, last finishedAt %.1f s",
+                asynchronous ? "asynchronous" : "synchronous", seconds(start, seen), seconds(start, last));
+        return new Rate("conveyor " + mode, files / seconds(start, last), (double) cpu / files, note);
+    }
+
+    /** Every file has its copy in {@code out} and its source in {@code done}. */
+    private void expectFiles(Path out, Path done) throws IOException {
+        long outputs = Measures.countFiles(out);
+        long sources = Measures.countFiles(done);
+        if (outputs != files || sources != files) {
+            throw new IllegalStateException(outputs + " files in " + out + " and " + sources + " in " + done + "; expected " + files);
+        }
+    }
+
+    private static double seconds(Instant from, Instant to) {
+        return Duration.between(from, to).toMillis() / 1000.0;
+    }
+
+    private static long threadCpuNanos() {
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+}
