@@ -29,7 +29,9 @@ import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.Random;
 import java.util.concurrent.Semaphore;
 import java.util.function.LongSupplier;
@@ -42,6 +44,9 @@ import java.util.stream.Stream;
  */
 @Stateless
 public class FlowControl {
+
+    /** The downstream gates the current transaction holds, in its resources. */
+    private static final Object HELD_GATES = FlowControl.class.getName() + ".heldGates";
 
     private static final Logger LOG = Logger.getLogger(FlowControl.class.getName());
     private static final long MIB = 1024L * 1024L;
@@ -119,19 +124,43 @@ public class FlowControl {
         return false;
     }
 
-    /** One look: with room, the downstream gate stays held until the write completes; without, it is let go for the sleep. */
+    /**
+     * One look: with room, the downstream gate stays held until the write completes; without, it
+     * is let go for the sleep. A transaction that holds the gate already (an earlier job of the
+     * same chunk wrote there) keeps it: taking it again would wait for itself.
+     */
     private Optional<Overflow> overflowHoldingGate(EndpointConfig endpoint, Path target, LongSupplier resultBytes,
             Optional<EndpointConfig> downstream, Optional<Semaphore> gate) {
-        gate.ifPresent(Semaphore::acquireUninterruptibly);
+        boolean taken = gate.filter(g -> !heldByThisTransaction(g)).map(g -> {
+            g.acquireUninterruptibly();
+            return true;
+        }).orElse(false);
         Optional<Overflow> overflow = overflowOf(endpoint, target, resultBytes, downstream);
-        if (overflow.isPresent()) {
-            gate.ifPresent(Semaphore::release);
+        if (overflow.isPresent() && taken) {
+            gate.get().release();
         }
         return overflow;
     }
 
+    private boolean heldByThisTransaction(Semaphore gate) {
+        return heldGates().contains(gate);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Set<Semaphore> heldGates() {
+        Set<Semaphore> held = (Set<Semaphore>) transactions.getResource(HELD_GATES);
+        if (held == null) {
+            held = new HashSet<>();
+            transactions.putResource(HELD_GATES, held);
+        }
+        return held;
+    }
+
+    /** Held until the transaction that writes the results ends, whichever way. */
     private void releaseAfterCompletion(Semaphore gate) {
-        transactions.registerInterposedSynchronization((AfterCompletion) status -> gate.release());
+        if (heldGates().add(gate)) {
+            transactions.registerInterposedSynchronization((AfterCompletion) status -> gate.release());
+        }
     }
 
     /**

@@ -25,9 +25,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -101,20 +103,23 @@ public class JobCompletion {
 
     /** Completes a chunk's jobs as {@link #complete} does one, in the caller's transaction, their rows read and locked together. */
     public void completeAll(List<String> jobIds) {
+        Set<String> blocked = new HashSet<>();
         for (Job job : jobs.locked(jobIds)) {
-            if (job.getState() == JobState.WRITING) {
-                complete(job);
+            if (job.getState() == JobState.WRITING && !blocked.contains(job.getEndpoint()) && !complete(job)) {
+                // Its results wait with the endpoint blocked: the chunk's other jobs there wait too, without sleeping again.
+                blocked.add(job.getEndpoint());
             }
         }
     }
 
-    private void complete(Job job) {
+    /** False when the job's results cannot be stored and its endpoint is blocked: the job stays WRITING. */
+    private boolean complete(Job job) {
         String jobId = job.getId();
         EndpointConfig endpoint = endpoints.config(job.getEndpoint()).orElse(null);
         if (endpoint == null) {
             job.fail("endpoint '" + job.getEndpoint() + "' was deleted while the job ran; its files stay in the stage folder",
                     List.of(), Instant.now());
-            return;
+            return true;
         }
         boolean succeeded = Boolean.TRUE.equals(job.getSucceeded());
         String reason = job.getFailureReason();
@@ -126,7 +131,7 @@ public class JobCompletion {
                 throw writeFailed(job, e);
             }
             if (refused.isEmpty()) {
-                return;
+                return true;
             }
             succeeded = false;
             reason = refused.get();
@@ -134,13 +139,14 @@ public class JobCompletion {
         if (succeeded && !flow.awaitResultRoom(endpoint, publisher.resultFolder(endpoint, jobId, job.getSource()),
                 () -> StageFolder.of(endpoint.folder(), jobId).outputBytes())) {
             // Blocked: the job stays WRITING with its results in stage; resuming the endpoint sends its callback again.
-            return;
+            return false;
         }
         String failure = reason;
         end(job, endpoint, succeeded
                 ? () -> job.succeed(publisher.publishSuccess(endpoint, jobId, job.getSource()), Instant.now())
                 : () -> job.fail(failure, publisher.publishFailure(endpoint, jobId, job.getSource(), failure, job.getFailureDetail()),
                         Instant.now()));
+        return true;
     }
 
     /**
