@@ -3,6 +3,7 @@ package dev.conveyor.endpoint;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.ConveyorHome;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.operation.OperationCatalog;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * Creating, changing and removing endpoints, and the service-wide defaults they inherit. Every
@@ -27,6 +29,8 @@ import java.util.Optional;
  */
 @Stateless
 public class EndpointService {
+
+    private static final Logger LOG = Logger.getLogger(EndpointService.class.getName());
 
     @PersistenceContext
     EntityManager em;
@@ -90,6 +94,21 @@ public class EndpointService {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public boolean block(String name, String reason) {
+        return blockRow(name, reason);
+    }
+
+    /**
+     * Blocks the endpoint because one of its folders is not safe to use (a link where a folder of
+     * Conveyor's should be), in a transaction of its own; the first blocker logs it.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void blockUnsafe(String name, UnsafeFolderException unsafe) {
+        if (blockRow(name, unsafe.getMessage())) {
+            LOG.warning(MessageId.ENDPOINT_BLOCKED.format(name, unsafe.getMessage()));
+        }
+    }
+
+    private boolean blockRow(String name, String reason) {
         Endpoint endpoint = em.find(Endpoint.class, name, LockModeType.PESSIMISTIC_WRITE);
         if (endpoint == null || endpoint.getState() == EndpointState.BLOCKED) {
             return false;

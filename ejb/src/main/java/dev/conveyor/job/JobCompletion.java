@@ -4,6 +4,8 @@ import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.flow.FlowControl;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
@@ -52,7 +54,9 @@ public class JobCompletion {
     @Inject
     FanOut fanOut;
 
-    private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom());
+    private final Confinement confinement = Confinement.ofAllowedRoots();
+
+    private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom(), confinement);
 
     /**
      * Records the operation's outcome and moves the job to WRITING. In a worker this joins the
@@ -89,10 +93,18 @@ public class JobCompletion {
         }
         boolean succeeded = Boolean.TRUE.equals(job.getSucceeded());
         String reason = job.getFailureReason();
+        Optional<String> unsafeName = succeeded ? publisher.unsafeName(endpoint, jobId, job.getSource()) : Optional.empty();
+        if (unsafeName.isPresent()) {
+            succeeded = false;
+            reason = unsafeName.get();
+        }
         if (succeeded && FanOut.splits(endpoint, job)) {
             Optional<String> refused;
             try {
                 refused = fanOut.split(job, endpoint);
+            } catch (UnsafeFolderException e) {
+                holdForUnsafeFolder(endpoint, e);
+                return;
             } catch (IOException e) {
                 throw writeFailed(job, e);
             }
@@ -142,16 +154,27 @@ public class JobCompletion {
 
     /**
      * Publishes and records a job's end in the caller's transaction: the stage goes once that
-     * commits, and a file-system error rolls it all back so that the write is tried again.
+     * commits, and a file-system error rolls it all back so that the write is tried again. A folder
+     * that is not safe to write into (a link in its place) blocks the endpoint and rolls back: the
+     * job stays WRITING with its files in stage until the folder is put right and the endpoint resumed.
      */
     private void end(Job job, EndpointConfig endpoint, Publication publication) {
         clearStageAfterCommit(StageFolder.of(endpoint.folder(), job.getId()));
         try {
             publication.publish();
+        } catch (UnsafeFolderException e) {
+            holdForUnsafeFolder(endpoint, e);
+            return;
         } catch (IOException e) {
             throw writeFailed(job, e);
         }
         finished.fire(new JobFinished(job, endpoint));
+    }
+
+    /** Blocks the endpoint and undoes the write: nothing more goes through the link, and the job keeps its files in stage. */
+    private void holdForUnsafeFolder(EndpointConfig endpoint, UnsafeFolderException e) {
+        endpoints.blockUnsafe(endpoint.name(), e);
+        transactions.setRollbackOnly();
     }
 
     private static UncheckedIOException writeFailed(Job job, IOException e) {
@@ -168,7 +191,7 @@ public class JobCompletion {
         transactions.registerInterposedSynchronization((AfterCompletion) status -> {
             if (status == Status.STATUS_COMMITTED) {
                 try {
-                    ResultFiles.deleteTree(stage.jobFolder());
+                    ResultFiles.deleteTree(stage.verify(confinement).jobFolder());
                 } catch (IOException e) {
                     LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(stage.jobFolder(), e));
                 }

@@ -12,6 +12,8 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.endpoint.InputMapping;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.node.ThisNode;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
@@ -65,6 +67,8 @@ public class JobRunner {
 
     @Resource
     TransactionSynchronizationRegistry transactions;
+
+    private final Confinement confinement = Confinement.ofAllowedRoots();
 
     /**
      * Marks the job RUNNING on this node, counts the attempt and commits at once, so the state is
@@ -172,6 +176,7 @@ public class JobRunner {
                     "no such operation is installed"), null);
         }
         try {
+            stage.verify(confinement);
             // A rerun after a crash starts from empty work and output folders, so no half result survives.
             ResultFiles.deleteTree(stage.work());
             ResultFiles.deleteTree(stage.output());
@@ -183,6 +188,10 @@ public class JobRunner {
             stage.writeResultUnits(OutputPlacer.place(outputs, outputMappings, staged, values, stage.output()));
             ResultFiles.deleteTree(stage.work());
             return Outcome.success(request.jobId());
+        } catch (UnsafeFolderException e) {
+            // Nothing more is done through the link: the job's files wait in stage until the folder is put right.
+            endpoints.blockUnsafe(endpoint.name(), e);
+            return Outcome.failure(request.jobId(), e.getMessage(), null);
         } catch (Exception e) {
             String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(),
                     e.getMessage() == null ? e.getClass().getName() : e.getMessage())

@@ -4,7 +4,10 @@ import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointSettings;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.flow.Admission;
 import dev.conveyor.flow.InputQueue;
@@ -47,6 +50,11 @@ public class JobService {
     @Inject
     PriorityRules priorities;
 
+    @Inject
+    EndpointService endpoints;
+
+    private final Confinement confinement = Confinement.ofAllowedRoots();
+
     /**
      * Claims one file for an endpoint if its input queue has room: the job row is written first,
      * then the file is moved into the job's stage folder in one rename, and both commit together.
@@ -54,6 +62,9 @@ public class JobService {
      * nodes) never overfill the queue. A file another thread or node took first is simply not
      * there any more: the claim is dropped and nothing changes. A {@code submissionId} already
      * claimed for this endpoint (a redelivered JMS submission) gives that job back, claiming nothing.
+     * The stage folder is made and checked on the way (see {@link StageFolder#create}), and a source
+     * that is a symbolic link is never taken: a link where a folder of Conveyor's should be blocks
+     * the endpoint, and the claim is undone.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Admission claim(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId) {
@@ -76,11 +87,19 @@ public class JobService {
         job.setSubmissionId(submissionId);
         em.persist(job);
         em.flush();
-        Path staged = StageFolder.of(endpoint.folder(), job.getId()).input(source);
+        StageFolder stage = StageFolder.of(endpoint.folder(), job.getId());
         try {
-            Files.createDirectories(staged.getParent());
-            Files.move(file, staged, StandardCopyOption.ATOMIC_MOVE);
+            Confinement.requireNoLink(file);
+            confinement.check(file.getParent());
+            Files.move(file, stage.create(confinement).input(source), StandardCopyOption.ATOMIC_MOVE);
             return Admission.accepted(job.getId(), queue.plus(1));
+        } catch (UnsafeFolderException e) {
+            LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e.getMessage()));
+            if (!e.path().equals(file)) {
+                endpoints.blockUnsafe(endpoint.name(), e);
+            }
+            session.setRollbackOnly();
+            return Admission.notClaimed(queue);
         } catch (IOException e) {
             LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e));
             session.setRollbackOnly();

@@ -1,8 +1,11 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.node.ThisNode;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -12,10 +15,13 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
@@ -24,10 +30,18 @@ import java.util.stream.Stream;
  * dead-lettered) and the callback of jobs whose result writing was interrupted, returns
  * files left in stage by a claim that never committed to the input folder, and clears the stage
  * folders of finished jobs. Each repair is its own transaction; running the pass twice is harmless.
+ * <p>
+ * It moves and deletes only what it can prove it made: the stage folder must pass the
+ * {@link Confinement} check (a link there blocks the endpoint and nothing is touched), a job
+ * folder must be a real folder holding the marker a claim writes ({@link StageFolder#MARKER}), and
+ * the database decides what becomes of it: no job row (a claim that never committed) returns its
+ * files to the input folder; a finished job's folder goes. Anything else is left alone.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Recovery {
+
+    private static final Logger LOG = Logger.getLogger(Recovery.class.getName());
 
     /** A claim commits within milliseconds; a stage folder without a job row for this long is an orphan. */
     static final Duration ORPHAN_GRACE = Duration.ofSeconds(30);
@@ -65,6 +79,8 @@ public class Recovery {
     @Inject
     ThisNode node;
 
+    private final Confinement confinement = Confinement.ofAllowedRoots();
+
     public Report recover() throws IOException {
         int requeued = 0;
         for (String jobId : jobIds(JobState.RUNNING, Instant.now().minus(RUNNING_UNATTENDED))) {
@@ -91,27 +107,64 @@ public class Recovery {
     /** counts[0]: orphans returned; counts[1]: finished jobs' stage folders cleared. */
     private void repairStage(EndpointConfig endpoint, int[] counts) throws IOException {
         Path stage = endpoint.folder().resolve(Endpoint.STAGE_FOLDER);
-        if (!Files.isDirectory(stage)) {
+        try {
+            confinement.check(stage);
+        } catch (UnsafeFolderException e) {
+            endpoints.blockUnsafe(endpoint.name(), e);
+            return;
+        }
+        if (!Files.isDirectory(stage, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         Instant orphanedBefore = Instant.now().minus(ORPHAN_GRACE);
-        try (Stream<Path> folders = Files.list(stage)) {
-            for (Path jobFolder : folders.filter(Files::isDirectory).toList()) {
-                Job job = em.find(Job.class, jobFolder.getFileName().toString());
-                if (job == null && Files.getLastModifiedTime(jobFolder).toInstant().isBefore(orphanedBefore)) {
-                    counts[0] += returnToInput(new StageFolder(jobFolder), endpoint.folder());
-                } else if (job != null && job.getState().isFinished()) {
-                    ResultFiles.deleteTree(jobFolder);
-                    counts[1]++;
-                }
+        List<Path> entries;
+        try (Stream<Path> listed = Files.list(stage)) {
+            entries = listed.toList();
+        }
+        for (Path entry : entries) {
+            try {
+                Confinement.requireNoLink(entry);
+            } catch (UnsafeFolderException e) {
+                endpoints.blockUnsafe(endpoint.name(), e);
+                continue;
+            }
+            if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            boolean old = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);
+            if (!StageFolder.isMarked(entry)) {
+                leaveOrRemoveEmpty(entry, old);
+                continue;
+            }
+            Job job = em.find(Job.class, entry.getFileName().toString());
+            if (job == null && old) {
+                counts[0] += returnToInput(new StageFolder(entry), endpoint.folder());
+            } else if (job != null && job.getEndpoint().equals(endpoint.name()) && job.getState().isFinished()) {
+                ResultFiles.deleteTree(entry);
+                counts[1]++;
             }
         }
+    }
+
+    /**
+     * A folder without a marker is not Conveyor's, except an empty one a crash left between
+     * making a job's folder and writing its marker: that one goes, anything else stays.
+     */
+    private static void leaveOrRemoveEmpty(Path folder, boolean old) throws IOException {
+        try (Stream<Path> children = Files.list(folder)) {
+            if (old && children.findAny().isEmpty()) {
+                Files.delete(folder);
+                return;
+            }
+        }
+        LOG.log(Level.FINE, () -> MessageId.STAGE_ENTRY_LEFT.format(folder, "it holds no " + StageFolder.MARKER + " naming it"));
     }
 
     private static int returnToInput(StageFolder orphan, Path input) throws IOException {
         int returned = 0;
         Path in = orphan.jobFolder().resolve("in");
-        if (Files.isDirectory(in)) {
+        // Never through a link: one in place of 'in' would bring files from anywhere into the input folder.
+        if (Files.isDirectory(in, LinkOption.NOFOLLOW_LINKS)) {
             try (Stream<Path> entries = Files.list(in)) {
                 for (Path entry : entries.toList()) {
                     ResultFiles.moveInto(entry, input, entry.getFileName().toString(), false);

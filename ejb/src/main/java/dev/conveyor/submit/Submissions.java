@@ -16,12 +16,17 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.Durably;
+import dev.conveyor.files.PathNames;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.flow.Admission;
 import dev.conveyor.flow.FlowControl;
 import dev.conveyor.flow.InputQueue;
 import dev.conveyor.flow.QueueMonitor;
 import dev.conveyor.job.JobMessaging;
 import dev.conveyor.job.JobService;
+import dev.conveyor.job.StageFolder;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -37,6 +42,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -126,6 +132,8 @@ public class Submissions {
         monitor.observe(endpoint.name(), admission.queue());
         if (!byPath && admission.result() != Admission.Result.ACCEPTED) {
             deleteUpload(document);
+        } else if (!byPath) {
+            syncClaimedUpload(endpoint, admission, document);
         }
         return Verdict.of(endpoint.name(), admission);
     }
@@ -145,18 +153,36 @@ public class Submissions {
      * stage folder, which scans never look at and which the recovery pass clears if a crash
      * leaves it behind.
      */
-    private static Path upload(Message request, EndpointConfig endpoint) throws JMSException {
+    private Path upload(Message request, EndpointConfig endpoint) throws JMSException {
         String name = request.getStringProperty(FILE_NAME);
-        if (!(request instanceof BytesMessage) || name == null || name.isBlank() || name.equals(".") || name.equals("..")
-                || name.contains("/") || name.contains("\\") || name.indexOf('\0') >= 0) {
+        if (!(request instanceof BytesMessage) || name == null || name.isBlank()) {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "a document is a BytesMessage with a plain file name in "
                     + FILE_NAME + ", or a server path in " + PATH);
         }
-        Path upload = endpoint.folder().resolve(Endpoint.STAGE_FOLDER).resolve(UUID.randomUUID() + ".upload").resolve(name);
+        String problem = PathNames.problemWith(name);
+        if (problem != null) {
+            throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, FILE_NAME + " must be a plain file name, but " + problem);
+        }
+        Path folder = endpoint.folder().resolve(Endpoint.STAGE_FOLDER).resolve(UUID.randomUUID() + ".upload");
         try {
-            Files.createDirectories(upload.getParent());
-            Files.write(upload, request.getBody(byte[].class));
+            Path upload = StageFolder.createMarked(Confinement.ofAllowedRoots(), folder).resolve(name);
+            Files.write(upload, request.getBody(byte[].class), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            // On disk, entry and all, before the producer hears ACCEPTED.
+            Durably.sync(upload);
             return upload;
+        } catch (UnsafeFolderException e) {
+            endpoints.blockUnsafe(endpoint.name(), e);
+            throw new UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The claim renamed the upload into its job's stage folder: both folders' entries go to disk before the answer. */
+    private static void syncClaimedUpload(EndpointConfig endpoint, Admission admission, Path upload) {
+        try {
+            Durably.force(StageFolder.of(endpoint.folder(), admission.job().orElseThrow()).input(upload.getFileName().toString()).getParent());
+            Durably.force(upload.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
