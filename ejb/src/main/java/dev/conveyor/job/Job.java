@@ -184,6 +184,15 @@ public class Job {
         this.attempts++;
     }
 
+    /**
+     * True while the job is RUNNING in the given attempt: the fencing check. Recovery re-queues a job
+     * whose node looks dead; if that node comes back, its attempt is no longer the job's (QUEUED
+     * again, or started anew as a later attempt), so what it finds cannot be recorded.
+     */
+    public boolean isAt(int attempt) {
+        return state == JobState.RUNNING && attempts == attempt;
+    }
+
     /** The operation is done; its results are to be written. */
     public void recordOutcome(boolean succeeded, String reason, String detail) {
         moveTo(JobState.WRITING);

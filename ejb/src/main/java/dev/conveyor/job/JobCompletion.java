@@ -62,11 +62,16 @@ public class JobCompletion {
      * Records the operation's outcome and moves the job to WRITING. In a worker this joins the
      * delivery's transaction, together with the callback it sends: the outcome and the callback
      * exist together or not at all. Returns false when the job is not waiting for an outcome
-     * (finished, or already recorded by an earlier delivery).
+     * (finished, or already recorded by an earlier delivery), and when the outcome is fenced off:
+     * it comes from an attempt the job has left (its node was taken for dead and the job re-queued).
      */
     public boolean record(Outcome outcome) {
         Job job = em.find(Job.class, outcome.jobId(), LockModeType.PESSIMISTIC_WRITE);
         if (job == null || job.getState().isFinished() || job.getState() == JobState.WRITING) {
+            return false;
+        }
+        if (outcome.attempt() != Outcome.NOT_RUN && !job.isAt(outcome.attempt())) {
+            LOG.warning(MessageId.OUTCOME_FENCED.format(job.getId(), outcome.attempt(), job.getState(), job.getAttempts()));
             return false;
         }
         job.recordOutcome(outcome.succeeded(), outcome.reason(), outcome.detail());

@@ -131,7 +131,7 @@ public class JobRunner {
             return false;
         }
         Job job = em.find(Job.class, request.jobId(), LockModeType.PESSIMISTIC_WRITE);
-        if (job == null || job.getState() != JobState.RUNNING) {
+        if (job == null || !job.isAt(request.attempt())) {
             return false;
         }
         Duration backOff = RETRY_BACK_OFF.multipliedBy(1L << (request.attempt() - 1));
@@ -160,7 +160,7 @@ public class JobRunner {
 
     private Outcome run(RunRequest request) {
         if (request.giveUpReason() != null) {
-            return Outcome.failure(request.jobId(), request.giveUpReason(), null);
+            return Outcome.failure(request.jobId(), request.attempt(), request.giveUpReason(), null);
         }
         EndpointConfig endpoint = request.endpoint();
         StageFolder stage = StageFolder.of(endpoint.folder(), request.jobId());
@@ -172,7 +172,7 @@ public class JobRunner {
         Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
         Optional<Operation> operation = operations.find(operationName);
         if (operation.isEmpty()) {
-            return Outcome.failure(request.jobId(), MessageId.OPERATION_FAILED.format(operationName, request.source(),
+            return Outcome.failure(request.jobId(), request.attempt(), MessageId.OPERATION_FAILED.format(operationName, request.source(),
                     "no such operation is installed"), null);
         }
         try {
@@ -187,17 +187,17 @@ public class JobRunner {
                     request.source(), RANDOM);
             stage.writeResultUnits(OutputPlacer.place(outputs, outputMappings, staged, values, stage.output()));
             ResultFiles.deleteTree(stage.work());
-            return Outcome.success(request.jobId());
+            return Outcome.success(request.jobId(), request.attempt());
         } catch (UnsafeFolderException e) {
             // Nothing more is done through the link: the job's files wait in stage until the folder is put right.
             endpoints.blockUnsafe(endpoint.name(), e);
-            return Outcome.failure(request.jobId(), e.getMessage(), null);
+            return Outcome.failure(request.jobId(), request.attempt(), e.getMessage(), null);
         } catch (Exception e) {
             String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(),
                     e.getMessage() == null ? e.getClass().getName() : e.getMessage())
                     + (request.attempt() > 1 ? " (attempt " + request.attempt() + " of " + MAX_ATTEMPTS + ")" : "");
             LOG.log(Level.INFO, reason, e);
-            return Outcome.failure(request.jobId(), reason, StackSummary.of(e));
+            return Outcome.failure(request.jobId(), request.attempt(), reason, StackSummary.of(e));
         }
     }
 }

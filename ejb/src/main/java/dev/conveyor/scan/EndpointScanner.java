@@ -130,7 +130,7 @@ public class EndpointScanner {
             }
             claimed++;
             if (readOnly) {
-                finish(Outcome.failure(jobId.get(), MessageId.READ_ONLY_SOURCE.format(file.getFileName()), null));
+                finish(Outcome.refused(jobId.get(), MessageId.READ_ONLY_SOURCE.format(file.getFileName())));
             } else {
                 toStart.add(jobId.get());
             }
