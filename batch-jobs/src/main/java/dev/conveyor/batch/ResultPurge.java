@@ -1,5 +1,6 @@
 package dev.conveyor.batch;
 
+import dev.conveyor.endpoint.FolderTemplate;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -27,15 +28,7 @@ public final class ResultPurge {
 
     /** The folder a result template's content lives under: the path up to its first pattern. */
     public static Path purgeRoot(Path watchedFolder, String resultTemplate) {
-        Path template = Path.of(resultTemplate);
-        Path fixed = template.isAbsolute() ? template.getRoot() : Path.of("");
-        for (Path segment : template) {
-            if (segment.toString().contains("%")) {
-                break;
-            }
-            fixed = fixed.resolve(segment);
-        }
-        Path root = watchedFolder.resolve(fixed).normalize();
+        Path root = watchedFolder.resolve(FolderTemplate.of(resultTemplate).fixedPart()).normalize();
         if (root.equals(watchedFolder) || root.equals(watchedFolder.getRoot())) {
             throw new IllegalArgumentException("result folder '" + resultTemplate + "' has no fixed folder to purge");
         }

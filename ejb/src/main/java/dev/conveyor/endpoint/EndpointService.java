@@ -19,7 +19,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Logger;
 
@@ -207,6 +209,12 @@ public class EndpointService {
                 throw new ConveyorException(MessageId.FOLDER_ALREADY_WATCHED, folder, other.getName());
             }
         }
+        Map<String, Path> others = new LinkedHashMap<>();
+        endpoints().stream().filter(other -> !other.getName().equals(endpoint.getName()))
+                .forEach(other -> others.put(other.getName(), other.folder()));
+        FolderOverlap.of(folder, others, ConveyorHome.varDirectory()).ifPresent(overlapped -> {
+            throw new ConveyorException(MessageId.FOLDERS_OVERLAP, folder, overlapped);
+        });
         try {
             Files.createDirectories(folder);
         } catch (IOException e) {

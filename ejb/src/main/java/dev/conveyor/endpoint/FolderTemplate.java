@@ -42,6 +42,19 @@ public final class FolderTemplate {
         return new FolderTemplate(template);
     }
 
+    /** The folders before the first placeholder ({@code result} for {@code result/%Y/%M/}): the same for every job. */
+    public Path fixedPart() {
+        Path written = Path.of(template);
+        Path fixed = written.isAbsolute() ? written.getRoot() : Path.of("");
+        for (Path segment : written) {
+            if (segment.toString().contains("%")) {
+                break;
+            }
+            fixed = fixed.resolve(segment);
+        }
+        return fixed.normalize();
+    }
+
     public String expand(Values values) {
         StringBuilder out = new StringBuilder(template.length() + 16);
         for (int i = 0; i < template.length(); i++) {

@@ -41,10 +41,12 @@ import jakarta.jms.Message;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -138,11 +140,30 @@ public class Submissions {
         return Verdict.of(endpoint.name(), admission);
     }
 
-    private static Path allowedPath(String given) {
+    /**
+     * A path a producer submits: below an allowed root and inside a folder declared for producers,
+     * never in a folder Conveyor writes for an endpoint (its watched folder with stage and results,
+     * or an absolute output folder), so a producer cannot take another job's staged files or results.
+     */
+    private Path allowedPath(String given) {
         AllowedRoots roots = new AllowedRoots(ConveyorHome.allowedRoots());
         Path path = roots.resolve(given).orElseThrow(() -> new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given,
                 "it is outside the allowed roots " + roots.roots()));
-        if (Files.notExists(path)) {
+        List<Path> declared = ConveyorHome.producerFolders();
+        if (declared.stream().noneMatch(folder -> path.startsWith(folder) && !path.equals(folder))) {
+            throw new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given, declared.isEmpty()
+                    ? "no folder is declared for producers (CONVEYOR_PRODUCER_FOLDERS)"
+                    : "it is not inside a folder declared for producers " + declared);
+        }
+        for (EndpointConfig endpoint : endpoints.configs()) {
+            for (Path own : endpoint.ownFolders()) {
+                if (path.startsWith(own)) {
+                    throw new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given, "it lies in " + own
+                            + ", a folder Conveyor writes for endpoint '" + endpoint.name() + "'");
+                }
+            }
+        }
+        if (Files.notExists(path, LinkOption.NOFOLLOW_LINKS)) {
             throw new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given, "it does not exist");
         }
         return path;
