@@ -1,6 +1,7 @@
 package dev.conveyor.endpoint;
 
 import dev.conveyor.files.PathNames;
+import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.Random;
 
