@@ -106,6 +106,9 @@ public class Job {
     /** When a worker first started the job: the end of its wait in the queue. */
     private Instant startedAt;
 
+    /** When the purge deleted the job's results; null while they are kept. */
+    private Instant resultsPurgedAt;
+
     /** When the job last changed state; recovery judges staleness by it. */
     private Instant changedAt;
 
@@ -216,6 +219,11 @@ public class Job {
 
     private static String truncate(String reason) {
         return reason.length() > MAX_REASON_LENGTH ? reason.substring(0, MAX_REASON_LENGTH) : reason;
+    }
+
+    /** The purge deleted the job's results (or found them gone): it does not look at them again. */
+    public void markResultsPurged(Instant at) {
+        this.resultsPurgedAt = at;
     }
 
     public void setSubmissionId(String submissionId) {

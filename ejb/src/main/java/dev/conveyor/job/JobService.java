@@ -151,6 +151,24 @@ public class JobService {
                 .getSingleResult().intValue();
     }
 
+    /**
+     * The endpoint's SUCCEEDED jobs that finished before {@code finishedBefore} and whose results
+     * the purge has not yet deleted, oldest first, at most {@code limit}.
+     */
+    public List<PurgeCandidate> resultsToPurge(String endpoint, Instant finishedBefore, int limit) {
+        return em.createQuery("SELECT j FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state AND j.finishedAt < :before"
+                        + " AND j.resultsPurgedAt IS NULL ORDER BY j.finishedAt, j.id", Job.class)
+                .setParameter("endpoint", endpoint).setParameter("state", JobState.SUCCEEDED).setParameter("before", finishedBefore)
+                .setMaxResults(limit).getResultStream()
+                .map(job -> new PurgeCandidate(job.getId(), job.getFinishedAt(), job.getResults())).toList();
+    }
+
+    /** Marks jobs whose results the purge dealt with, so it does not look at them again. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void markResultsPurged(List<String> jobIds, Instant at) {
+        jobIds.forEach(jobId -> Optional.ofNullable(em.find(Job.class, jobId)).ifPresent(job -> job.markResultsPurged(at)));
+    }
+
     /** How many of the endpoint's jobs wait for release signals. */
     public int waiting(String endpoint) {
         return countIn(endpoint, Set.of(JobState.WAITING));
