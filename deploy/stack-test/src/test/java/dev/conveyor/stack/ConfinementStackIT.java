@@ -170,7 +170,8 @@ class ConfinementStackIT extends OnSharedStack {
 
     @Test
     void aDroppedNameThatWouldClimbOutOfTheResultFolderFailsTheJob() throws Exception {
-        Path watched = endpoint("climbing-name", "\"resultFolder\":\"result/%F/\"");
+        // No exclude pattern: the default one skips hidden names, and '...txt' starts with a dot.
+        Path watched = endpoint("climbing-name", "\"resultFolder\":\"result/%F/\",\"excludeFilePattern\":\"\"");
         drop(stack, watched, "...txt", "dot dot".getBytes());
 
         JsonObject job = awaitFinished(api, "climbing-name", 1).get(0);
