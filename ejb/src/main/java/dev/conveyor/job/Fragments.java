@@ -51,14 +51,20 @@ public final class Fragments {
         return parent.jobFolder().resolve("fragments");
     }
 
-    /** Copies a finished child's results into the parent's stage, replacing what an earlier attempt copied. */
-    public static void returnToParent(Path childWatched, List<String> childResults, StageFolder parent, int index) throws IOException {
+    /**
+     * Copies a finished child's results into the parent's stage, replacing what an earlier attempt
+     * copied; both the parent's stage and each result's folder are checked first.
+     */
+    public static void returnToParent(Path childWatched, List<String> childResults, StageFolder parent, int index,
+                                      Confinement confinement) throws IOException {
+        parent.verify(confinement);
         Path slot = folder(parent).resolve(String.format("%05d", index));
         ResultFiles.deleteTree(slot);
         Files.createDirectories(slot);
         // Copied as they lie: a link among the children's results is copied as a link, never followed.
         for (String result : childResults) {
             Path file = childWatched.resolve(result);
+            confinement.check(file.getParent());
             ResultFiles.copyTree(file, slot.resolve(file.getFileName().toString()));
         }
     }
