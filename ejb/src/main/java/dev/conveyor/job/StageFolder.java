@@ -84,11 +84,11 @@ public record StageFolder(Path jobFolder) {
 
     /** How much the results take: what the result folder's volume must hold for them. */
     public long outputBytes() {
-        if (!Files.isDirectory(output())) {
+        if (!Files.isDirectory(output(), LinkOption.NOFOLLOW_LINKS)) {
             return 0;
         }
         try (Stream<Path> files = Files.walk(output())) {
-            return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
+            return files.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)).mapToLong(file -> file.toFile().length()).sum();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -112,7 +112,7 @@ public record StageFolder(Path jobFolder) {
             return JsonText.array(Files.readString(list, StandardCharsets.UTF_8)).getValuesAs(JsonString::getString).stream()
                     .map(Path::of).toList();
         }
-        if (!Files.isDirectory(output())) {
+        if (!Files.isDirectory(output(), LinkOption.NOFOLLOW_LINKS)) {
             return List.of();
         }
         try (Stream<Path> children = Files.list(output())) {
