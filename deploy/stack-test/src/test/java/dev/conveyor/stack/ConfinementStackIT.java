@@ -116,56 +116,61 @@ class ConfinementStackIT extends OnSharedStack {
         assertEquals(0, api.get("jobs?endpoint=link-input").array().size());
     }
 
+    /** An endpoint whose output folder was replaced by a link, after one drop: blocked, its job WRITING. */
+    private record BlockedWrite(String endpoint, Path watched, Path link, Path outside, Map<Path, String> before) {
+
+        /** Puts a real folder in the link's place and resumes: the waiting write completes. */
+        JsonObject putRight() throws Exception {
+            Files.delete(link);
+            assertEquals(200, api.post("endpoints/" + endpoint + "/resume", null).status());
+            JsonObject job = awaitFinished(api, endpoint, 1).get(0);
+            assertEquals(before, contentOf(outside), "still nothing written behind the link");
+            return job;
+        }
+    }
+
+    private static BlockedWrite dropBehindLinkedFolder(String endpoint, String settings, String folder, String dropped, byte[] content,
+                                                       boolean readOnly) throws Exception {
+        Path watched = endpoint(endpoint, settings);
+        Path outside = outsideWithFiles(endpoint);
+        Map<Path, String> before = contentOf(outside);
+        Path link = replaceWithLink(watched.resolve(folder), outside);
+        Path file = drop(stack, watched, dropped, content);
+        if (readOnly) {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
+        }
+        assertBlockedNaming(endpoint, link);
+        awaitState(api, endpoint, "WRITING", 1);
+        assertEquals(before, contentOf(outside), "nothing was written through the link");
+        return new BlockedWrite(endpoint, watched, link, outside, before);
+    }
+
     @Test
     void aLinkInPlaceOfTheResultFolderBlocksAndTheResultWaitsInStageUntilPutRight() throws Exception {
-        Path watched = endpoint("link-result", "\"resultFolder\":\"result/\"");
-        Path outside = outsideWithFiles("result");
-        Map<Path, String> before = contentOf(outside);
-        Path link = replaceWithLink(watched.resolve("result"), outside);
-        drop(stack, watched, "report.txt", "the result".getBytes());
-
-        assertBlockedNaming("link-result", link);
-        awaitState(api, "link-result", "WRITING", 1);
-        assertEquals(before, contentOf(outside), "no result was written through the link");
-
-        Files.delete(link);
-        assertEquals(200, api.post("endpoints/link-result/resume", null).status());
-        JsonObject job = awaitFinished(api, "link-result", 1).get(0);
-        assertEquals("SUCCEEDED", job.getString("state"), job::toString);
-        assertEquals("the result", Files.readString(watched.resolve("result/report.txt")), "nothing was lost while blocked");
-        assertEquals(before, contentOf(outside));
+        BlockedWrite blocked = dropBehindLinkedFolder("link-result", "\"resultFolder\":\"result/\"", "result", "report.txt",
+                "the result".getBytes(), false);
+        assertEquals("SUCCEEDED", blocked.putRight().getString("state"));
+        assertEquals("the result", Files.readString(blocked.watched().resolve("result/report.txt")), "nothing was lost while blocked");
     }
 
     @Test
     void aLinkInPlaceOfThePreserveFolderBlocksAndTheSourceIsKept() throws Exception {
-        Path watched = endpoint("link-preserve", "\"resultFolder\":\"result/\",\"preserveFolder\":\"preserve/\"");
-        Path outside = outsideWithFiles("preserve");
-        Map<Path, String> before = contentOf(outside);
-        Path link = replaceWithLink(watched.resolve("preserve"), outside);
-        drop(stack, watched, "source.txt", "the source".getBytes());
-
-        assertBlockedNaming("link-preserve", link);
-        awaitState(api, "link-preserve", "WRITING", 1);
-        assertEquals(before, contentOf(outside), "the source was not preserved through the link");
-
-        Files.delete(link);
-        assertEquals(200, api.post("endpoints/link-preserve/resume", null).status());
-        assertEquals("SUCCEEDED", awaitFinished(api, "link-preserve", 1).get(0).getString("state"));
-        assertEquals("the source", Files.readString(watched.resolve("preserve/source.txt")));
-        assertEquals(List.of(watched.resolve("result/source.txt")), filesUnder(watched.resolve("result")), "one result, no twin");
+        BlockedWrite blocked = dropBehindLinkedFolder("link-preserve", "\"resultFolder\":\"result/\",\"preserveFolder\":\"preserve/\"",
+                "preserve", "source.txt", "the source".getBytes(), false);
+        assertEquals("SUCCEEDED", blocked.putRight().getString("state"));
+        assertEquals("the source", Files.readString(blocked.watched().resolve("preserve/source.txt")));
+        assertEquals(List.of(blocked.watched().resolve("result/source.txt")), filesUnder(blocked.watched().resolve("result")),
+                "the result written before the block is not written twice");
     }
 
     @Test
     void aLinkInPlaceOfTheFailureFolderBlocksAndTheFailureWaits() throws Exception {
-        Path watched = endpoint("link-failure", "");
-        Path outside = outsideWithFiles("failure");
-        Map<Path, String> before = contentOf(outside);
-        Path link = replaceWithLink(watched.resolve("failure"), outside);
-        Files.setPosixFilePermissions(drop(stack, watched, "locked.txt", "read-only".getBytes()), PosixFilePermissions.fromString("r--r--r--"));
-
-        assertBlockedNaming("link-failure", link);
-        awaitState(api, "link-failure", "WRITING", 1);
-        assertEquals(before, contentOf(outside), "no failure.log and no source went through the link");
+        // A read-only source fails without running: its failure.log and source are all there is to write.
+        BlockedWrite blocked = dropBehindLinkedFolder("link-failure", "", "failure", "locked.txt", "read-only".getBytes(), true);
+        JsonObject job = blocked.putRight();
+        assertEquals("FAILED", job.getString("state"), job::toString);
+        Path log = blocked.watched().resolve(job.getJsonArray("results").getString(0));
+        assertEquals("read-only", Files.readString(log.resolveSibling("locked.txt")), "the source is kept beside failure.log");
     }
 
     @Test
