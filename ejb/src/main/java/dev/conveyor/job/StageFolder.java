@@ -102,7 +102,8 @@ public record StageFolder(Path jobFolder) {
     public void writeResultUnits(List<Path> units) throws IOException {
         var array = Json.createArrayBuilder();
         units.forEach(unit -> array.add(unit.toString()));
-        Files.writeString(jobFolder.resolve("results.json"), array.build().toString(), StandardCharsets.UTF_8);
+        Files.writeString(jobFolder.resolve("results.json"), array.build().toString(), StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     }
 
     /** The units {@link #writeResultUnits} listed; without that list, every entry of the output folder. */
