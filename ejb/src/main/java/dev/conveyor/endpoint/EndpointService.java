@@ -19,9 +19,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Logger;
 
@@ -209,11 +207,13 @@ public class EndpointService {
                 throw new ConveyorException(MessageId.FOLDER_ALREADY_WATCHED, folder, other.getName());
             }
         }
-        Map<String, Path> others = new LinkedHashMap<>();
-        endpoints().stream().filter(other -> !other.getName().equals(endpoint.getName()))
-                .forEach(other -> others.put(other.getName(), other.folder()));
-        FolderOverlap.of(folder, others, ConveyorHome.varDirectory()).ifPresent(overlapped -> {
-            throw new ConveyorException(MessageId.FOLDERS_OVERLAP, folder, overlapped);
+        SettingValues service = serviceDefaults();
+        EndpointConfig saved = new EndpointConfig(endpoint.getName(), folder,
+                given.over(service).over(EndpointSettings.MANUAL_DEFAULTS), endpoint.getState());
+        List<EndpointConfig> others = endpoints().stream().filter(other -> !other.getName().equals(endpoint.getName()))
+                .map(other -> other.config(service)).toList();
+        FolderOverlap.of(saved, others, ConveyorHome.varDirectory()).ifPresent(found -> {
+            throw new ConveyorException(MessageId.FOLDERS_OVERLAP, found.folder(), found.overlapped());
         });
         try {
             Files.createDirectories(folder);
