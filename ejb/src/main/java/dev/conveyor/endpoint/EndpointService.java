@@ -108,6 +108,12 @@ public class EndpointService {
         }
     }
 
+    /** True when the endpoint is blocked because one of its folders is not safe to use: nothing is written for it until resumed. */
+    public boolean blockedForUnsafeFolder(String name) {
+        Endpoint endpoint = em.find(Endpoint.class, name);
+        return endpoint != null && endpoint.getState() == EndpointState.BLOCKED && UnsafeFolderException.isReasonOf(endpoint.getBlockedReason());
+    }
+
     private boolean blockRow(String name, String reason) {
         Endpoint endpoint = em.find(Endpoint.class, name, LockModeType.PESSIMISTIC_WRITE);
         if (endpoint == null || endpoint.getState() == EndpointState.BLOCKED) {

@@ -3,6 +3,7 @@ package dev.conveyor.files;
 import dev.conveyor.common.MessageId;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 
 /**
  * A folder Conveyor was about to use is not the folder it expects: a symbolic link stands where
@@ -30,6 +31,12 @@ public final class UnsafeFolderException extends IOException {
 
     static UnsafeFolderException notAsExpected(Path folder, String found) {
         return new UnsafeFolderException(MessageId.FOLDER_NOT_AS_EXPECTED, folder, folder, found);
+    }
+
+    /** True when a block's reason is one of these: the endpoint waits for its folder to be put right. */
+    public static boolean isReasonOf(String blockedReason) {
+        return blockedReason != null && Stream.of(MessageId.FOLDER_IS_LINK, MessageId.FOLDER_OUTSIDE_ROOTS, MessageId.FOLDER_NOT_AS_EXPECTED)
+                .anyMatch(id -> blockedReason.startsWith(id.code() + " "));
     }
 
     public MessageId id() {

@@ -96,6 +96,10 @@ public class JobCompletion {
                     List.of(), Instant.now());
             return;
         }
+        if (endpoints.blockedForUnsafeFolder(endpoint.name())) {
+            // A link stands where one of its folders should be: the job waits in stage; resuming sends its callback again.
+            return;
+        }
         boolean succeeded = Boolean.TRUE.equals(job.getSucceeded());
         String reason = job.getFailureReason();
         Optional<String> unsafeName = succeeded ? publisher.unsafeName(endpoint, jobId, job.getSource()) : Optional.empty();

@@ -110,4 +110,13 @@ class ConfinementTest {
         Path link = Files.createSymbolicLink(root.resolve("b.txt"), file);
         assertThrows(UnsafeFolderException.class, () -> Confinement.requireNoLink(link));
     }
+
+    @Test
+    void aBlockForAnUnsafeFolderIsToldByItsReason() throws IOException {
+        Path link = Files.createSymbolicLink(root.resolve("in"), outside);
+        UnsafeFolderException refused = assertThrows(UnsafeFolderException.class, () -> confinement().check(link));
+        assertTrue(UnsafeFolderException.isReasonOf(refused.getMessage()));
+        assertFalse(UnsafeFolderException.isReasonOf("results cannot be stored in /x: 3 MiB free"));
+        assertFalse(UnsafeFolderException.isReasonOf(null));
+    }
 }
