@@ -28,6 +28,17 @@ public final class ConveyorHome {
                 .toList();
     }
 
+    /**
+     * The folders producers may submit from by path ({@code conveyorPath}): CONVEYOR_PRODUCER_FOLDERS,
+     * ':'-separated; none by default, so path submissions are refused until folders are declared.
+     */
+    public static List<Path> producerFolders() {
+        return Arrays.stream(setting("conveyor.producer.folders", "CONVEYOR_PRODUCER_FOLDERS", "").split(":"))
+                .filter(folder -> !folder.isBlank())
+                .map(folder -> Path.of(folder).toAbsolutePath().normalize())
+                .toList();
+    }
+
     /** The admin password when given directly (CONVEYOR_ADMIN_PASSWORD), else empty. */
     public static Optional<String> adminPassword() {
         return Optional.ofNullable(setting("conveyor.admin.password", "CONVEYOR_ADMIN_PASSWORD", null));

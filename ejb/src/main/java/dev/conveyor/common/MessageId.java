@@ -28,6 +28,9 @@ public enum MessageId {
             "Query parameter '%s' is invalid: %s"),
     HTTP_ERROR("CNV-1010-E", Kind.INVALID,
             "%s"),
+    FOLDERS_OVERLAP("CNV-1011-E", Kind.INVALID,
+            "Folder %s overlaps %s: one lies inside the other. Give each endpoint a folder of its own, apart from the others "
+                    + "and from Conveyor's data folder."),
 
     SCAN_FAILED("CNV-2001-W", Kind.INTERNAL,
             "Scan of endpoint '%s' failed and will be retried at the next interval: %s"),
@@ -54,6 +57,9 @@ public enum MessageId {
             "Results of job %s could not be written: %s"),
     READ_ONLY_SOURCE("CNV-3003-E", Kind.INTERNAL,
             "%s is read-only and was not processed; make it writable and drop it again."),
+    OUTCOME_FENCED("CNV-3006-W", Kind.INTERNAL,
+            "Job %s: the outcome of attempt %d was discarded: the job was taken back from this node meanwhile (now %s, "
+                    + "attempt %d), so the attempt that holds it now records the outcome."),
     OPERATION_RETRIED("CNV-3005-I", Kind.INTERNAL,
             "Job %s: attempt %d of %d failed; trying again in %d ms: %s"),
     ATTEMPTS_EXHAUSTED("CNV-3004-E", Kind.INTERNAL,
@@ -102,6 +108,20 @@ public enum MessageId {
             "The submission is malformed: %s"),
     SUBMISSION_REFUSED("CNV-7009-W", Kind.INTERNAL,
             "Submission %s for endpoint '%s' was refused and put on %s: %s"),
+
+    FOLDER_IS_LINK("CNV-8001-E", Kind.INTERNAL,
+            "%s is a symbolic link (to %s) where Conveyor expects a folder of its own; nothing was moved or deleted through it. "
+                    + "Replace the link with a real folder, then resume the endpoint."),
+    FOLDER_OUTSIDE_ROOTS("CNV-8002-E", Kind.INTERNAL,
+            "%s is not below an allowed root (CONVEYOR_ROOTS: %s); nothing was read or written there."),
+    FOLDER_NOT_AS_EXPECTED("CNV-8003-E", Kind.INTERNAL,
+            "%s is not the folder Conveyor expects there (%s); nothing was moved or deleted there. "
+                    + "Put a real folder in its place, then resume the endpoint."),
+    UNSAFE_NAME("CNV-8004-E", Kind.INTERNAL,
+            "The name '%s' (%s) cannot be used for a file or folder: %s. Nothing was written; rename the source or change "
+                    + "the endpoint's folder patterns."),
+    STAGE_ENTRY_LEFT("CNV-8005-W", Kind.INTERNAL,
+            "Recovery leaves %s alone: Conveyor did not make it (%s). Remove it by hand if it is not needed."),
 
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "

@@ -5,6 +5,7 @@ import static dev.conveyor.common.JsonText.JSON;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.ConveyorHome;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.operation.OperationCatalog;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -23,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * Creating, changing and removing endpoints, and the service-wide defaults they inherit. Every
@@ -31,6 +33,7 @@ import java.util.Optional;
 @Stateless
 public class EndpointService {
 
+    private static final Logger LOG = Logger.getLogger(EndpointService.class.getName());
     private static final RunningConfigs RUNNING = new RunningConfigs();
     private static final RecentAnswers<Path, Optional<String>> WATCHERS = new RecentAnswers<>(Duration.ofSeconds(1), Clock.systemUTC());
 
@@ -96,6 +99,27 @@ public class EndpointService {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public boolean block(String name, String reason) {
+        return blockRow(name, reason);
+    }
+
+    /**
+     * Blocks the endpoint because one of its folders is not safe to use (a link where a folder of
+     * Conveyor's should be), in a transaction of its own; the first blocker logs it.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void blockUnsafe(String name, UnsafeFolderException unsafe) {
+        if (blockRow(name, unsafe.getMessage())) {
+            LOG.warning(MessageId.ENDPOINT_BLOCKED.format(name, unsafe.getMessage()));
+        }
+    }
+
+    /** True when the endpoint is blocked because one of its folders is not safe to use: nothing is written for it until resumed. */
+    public boolean blockedForUnsafeFolder(String name) {
+        Endpoint endpoint = em.find(Endpoint.class, name);
+        return endpoint != null && endpoint.getState() == EndpointState.BLOCKED && UnsafeFolderException.isReasonOf(endpoint.getBlockedReason());
+    }
+
+    private boolean blockRow(String name, String reason) {
         Endpoint endpoint = em.find(Endpoint.class, name, LockModeType.PESSIMISTIC_WRITE);
         if (endpoint == null || endpoint.getState() == EndpointState.BLOCKED) {
             return false;
@@ -209,6 +233,14 @@ public class EndpointService {
                 throw new ConveyorException(MessageId.FOLDER_ALREADY_WATCHED, folder, other.getName());
             }
         }
+        SettingValues service = serviceDefaults();
+        EndpointConfig saved = new EndpointConfig(endpoint.getName(), folder,
+                given.over(service).over(EndpointSettings.MANUAL_DEFAULTS), endpoint.getState());
+        List<EndpointConfig> others = endpoints().stream().filter(other -> !other.getName().equals(endpoint.getName()))
+                .map(other -> other.config(service)).toList();
+        FolderOverlap.of(saved, others, ConveyorHome.varDirectory()).ifPresent(found -> {
+            throw new ConveyorException(MessageId.FOLDERS_OVERLAP, found.folder(), found.overlapped());
+        });
         try {
             Files.createDirectories(folder);
         } catch (IOException e) {

@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * Checks an endpoint's settings at save time, so that nothing wrong is discovered at scan time.
@@ -27,6 +28,8 @@ public final class EndpointValidator {
     static final int MAX_NAME_LENGTH = 100;
     static final int MAX_DESCRIPTION_LENGTH = 2000;
     static final int MAX_BATCH_SIZE = 10_000;
+    /** An endpoint's name: never '.' or '..', never a separator, so %J cannot lead a folder pattern elsewhere. */
+    private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
     /**
      * Two jobs that differ in every placeholder except %J (the endpoint's name, fixed for an
@@ -167,9 +170,9 @@ public final class EndpointValidator {
         if (name.length() > MAX_NAME_LENGTH) {
             throw ConveyorException.invalidField(NAME.name(), "at most " + MAX_NAME_LENGTH + " characters");
         }
-        if (!name.strip().equals(name) || name.chars().anyMatch(c -> c == '<' || c == '/' || c == '\\' || Character.isISOControl(c))) {
-            throw ConveyorException.invalidField(NAME.name(),
-                    "must not contain '<', '/', '\\', control characters or surrounding spaces");
+        if (!SAFE_NAME.matcher(name).matches()) {
+            throw ConveyorException.invalidField(NAME.name(), "use letters, digits, '.', '_' and '-' only, starting with a letter "
+                    + "or digit (the name becomes part of URLs and, through %J, of folder names)");
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.conveyor.endpoint;
 
+import dev.conveyor.files.PathNames;
+import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.Random;
 
@@ -8,6 +10,9 @@ import java.util.Random;
  * %Y year, %y two-digit year, %M month, %D day of month, %d day of year, %H hour (24), %h hour (12),
  * %m minute, %s second, %l millisecond, %R a random digit, %P the job id, %J the job name
  * (the endpoint), %F the source's name without extension, %E the source's extension, %% a percent sign.
+ * A name a placeholder brings in (%P %J %F %E) must be a plain name: one that is '.' or '..', or
+ * holds a separator or a control character, is refused ({@link dev.conveyor.files.UnsafeNameException}),
+ * so that a source named {@code ...txt} cannot lead a pattern out of its folder.
  */
 public final class FolderTemplate {
 
@@ -38,6 +43,19 @@ public final class FolderTemplate {
         return new FolderTemplate(template);
     }
 
+    /** The folders before the first placeholder ({@code result} for {@code result/%Y/%M/}): the same for every job. */
+    public Path fixedPart() {
+        Path written = Path.of(template);
+        Path fixed = written.isAbsolute() ? written.getRoot() : Path.of("");
+        for (Path segment : written) {
+            if (segment.toString().contains("%")) {
+                break;
+            }
+            fixed = fixed.resolve(segment);
+        }
+        return fixed.normalize();
+    }
+
     public String expand(Values values) {
         StringBuilder out = new StringBuilder(template.length() + 16);
         for (int i = 0; i < template.length(); i++) {
@@ -65,10 +83,10 @@ public final class FolderTemplate {
             case 's' -> padded(t.getSecond(), 2);
             case 'l' -> padded(t.getNano() / 1_000_000, 3);
             case 'R' -> Integer.toString(v.random().nextInt(10));
-            case 'P' -> v.jobId();
-            case 'J' -> v.jobName();
-            case 'F' -> FileNames.baseName(v.sourceName());
-            case 'E' -> FileNames.extension(v.sourceName());
+            case 'P' -> plain(v.jobId(), p);
+            case 'J' -> plain(v.jobName(), p);
+            case 'F' -> plain(FileNames.baseName(v.sourceName()), p);
+            case 'E' -> plain(FileNames.extension(v.sourceName()), p);
             case '%' -> "%";
             default -> throw new IllegalStateException("unchecked placeholder %" + p);
         };
@@ -78,6 +96,11 @@ public final class FolderTemplate {
     private static String padded(int value, int width) {
         String digits = Integer.toString(value);
         return digits.length() >= width ? digits : "0".repeat(width - digits.length()) + digits;
+    }
+
+    /** An empty value (a source without extension) is fine; any other must be one plain name. */
+    private static String plain(String value, char placeholder) {
+        return value.isEmpty() ? value : PathNames.requirePlain(value, "%" + placeholder + " in a folder pattern");
     }
 
     @Override

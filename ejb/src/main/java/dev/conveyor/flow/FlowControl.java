@@ -11,6 +11,8 @@ import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE_RETRY_C
 import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.endpoint.FolderTemplate;
@@ -225,8 +227,16 @@ public class FlowControl {
         return resumed;
     }
 
+    /** Entries waiting in the watched folder; none are counted through a link where the folder should be. */
     private static int waitingEntries(EndpointConfig endpoint) {
         FileSelection selection = FileSelection.of(endpoint);
+        try {
+            Confinement.ofAllowedRoots().check(endpoint.folder());
+        } catch (UnsafeFolderException e) {
+            return 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         try (Stream<Path> entries = Files.list(endpoint.folder())) {
             return (int) entries.filter(entry -> selection.test(entry.getFileName().toString())).count();
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.files.Confinement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -34,11 +35,11 @@ public final class Fragments {
         return files;
     }
 
-    /** Moves one fragment into its child's stage, unless an interrupted earlier attempt did. */
-    public static void moveToChild(Path fragment, StageFolder child, String name) throws IOException {
+    /** Moves one fragment into its child's stage (made and checked as a claim makes it), unless an interrupted earlier attempt did. */
+    public static void moveToChild(Path fragment, StageFolder child, String name, Confinement confinement) throws IOException {
         Path target = child.input(name);
         if (Files.exists(fragment, LinkOption.NOFOLLOW_LINKS)) {
-            Files.createDirectories(target.getParent());
+            child.create(confinement);
             ResultFiles.placeOver(fragment, target, true);
         } else if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("fragment " + fragment + " is neither in the parent's stage nor in its child's");
@@ -50,13 +51,20 @@ public final class Fragments {
         return parent.jobFolder().resolve("fragments");
     }
 
-    /** Copies a finished child's results into the parent's stage, replacing what an earlier attempt copied. */
-    public static void returnToParent(Path childWatched, List<String> childResults, StageFolder parent, int index) throws IOException {
+    /**
+     * Copies a finished child's results into the parent's stage, replacing what an earlier attempt
+     * copied; both the parent's stage and each result's folder are checked first.
+     */
+    public static void returnToParent(Path childWatched, List<String> childResults, StageFolder parent, int index,
+                                      Confinement confinement) throws IOException {
+        parent.verify(confinement);
         Path slot = folder(parent).resolve(String.format("%05d", index));
         ResultFiles.deleteTree(slot);
         Files.createDirectories(slot);
+        // Copied as they lie: a link among the children's results is copied as a link, never followed.
         for (String result : childResults) {
             Path file = childWatched.resolve(result);
+            confinement.check(file.getParent());
             ResultFiles.copyTree(file, slot.resolve(file.getFileName().toString()));
         }
     }

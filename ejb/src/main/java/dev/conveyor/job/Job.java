@@ -107,6 +107,9 @@ public class Job {
     /** When a worker first started the job: the end of its wait in the queue. */
     private Instant startedAt;
 
+    /** When the purge deleted the job's results; null while they are kept. */
+    private Instant resultsPurgedAt;
+
     /** When the job last changed state; recovery judges staleness by it. */
     private Instant changedAt;
 
@@ -185,6 +188,15 @@ public class Job {
         this.attempts++;
     }
 
+    /**
+     * True while the job is RUNNING in the given attempt: the fencing check. Recovery re-queues a job
+     * whose node looks dead; if that node comes back, its attempt is no longer the job's (QUEUED
+     * again, or started anew as a later attempt), so what it finds cannot be recorded.
+     */
+    public boolean isAt(int attempt) {
+        return state == JobState.RUNNING && attempts == attempt;
+    }
+
     /** The operation is done; its results are to be written. */
     public void recordOutcome(boolean succeeded, String reason, String detail) {
         moveTo(JobState.WRITING);
@@ -208,6 +220,11 @@ public class Job {
 
     private static String truncate(String reason) {
         return reason.length() > MAX_REASON_LENGTH ? reason.substring(0, MAX_REASON_LENGTH) : reason;
+    }
+
+    /** The purge deleted the job's results (or found them gone): it does not look at them again. */
+    public void markResultsPurged(Instant at) {
+        this.resultsPurgedAt = at;
     }
 
     public void setSubmissionId(String submissionId) {

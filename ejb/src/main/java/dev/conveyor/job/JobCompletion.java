@@ -4,6 +4,8 @@ import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.flow.FlowControl;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
@@ -60,13 +62,16 @@ public class JobCompletion {
     @Inject
     JobService jobs;
 
-    private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom());
+    private final Confinement confinement = Confinement.ofAllowedRoots();
+
+    private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom(), confinement);
 
     /**
      * Records the operation's outcome and moves the job to WRITING. In a worker this joins the
      * delivery's transaction, together with the callback it sends: the outcome and the callback
      * exist together or not at all. Returns false when the job is not waiting for an outcome
-     * (finished, or already recorded by an earlier delivery).
+     * (finished, or already recorded by an earlier delivery), and when the outcome is fenced off:
+     * it comes from an attempt the job has left (its node was taken for dead and the job re-queued).
      */
     public boolean record(Outcome outcome) {
         return !recordAll(List.of(outcome)).isEmpty();
@@ -81,11 +86,16 @@ public class JobCompletion {
         outcomes.forEach(outcome -> byJob.put(outcome.jobId(), outcome));
         List<String> recorded = new ArrayList<>();
         for (Job job : jobs.locked(List.copyOf(byJob.keySet()))) {
-            if (!job.getState().isFinished() && job.getState() != JobState.WRITING) {
-                Outcome outcome = byJob.get(job.getId());
-                job.recordOutcome(outcome.succeeded(), outcome.reason(), outcome.detail());
-                recorded.add(job.getId());
+            Outcome outcome = byJob.get(job.getId());
+            if (job.getState().isFinished() || job.getState() == JobState.WRITING) {
+                continue;
             }
+            if (outcome.attempt() != Outcome.NOT_RUN && !job.isAt(outcome.attempt())) {
+                LOG.warning(MessageId.OUTCOME_FENCED.format(job.getId(), outcome.attempt(), job.getState(), job.getAttempts()));
+                continue;
+            }
+            job.recordOutcome(outcome.succeeded(), outcome.reason(), outcome.detail());
+            recorded.add(job.getId());
         }
         return recorded;
     }
@@ -105,6 +115,10 @@ public class JobCompletion {
     public void completeAll(List<String> jobIds) {
         Set<String> blocked = new HashSet<>();
         for (Job job : jobs.locked(jobIds)) {
+            if (transactions.getRollbackOnly()) {
+                // A folder of the chunk's proved unsafe: the whole write is undone, so nothing more is moved.
+                return;
+            }
             if (job.getState() == JobState.WRITING && !blocked.contains(job.getEndpoint()) && !complete(job)) {
                 // Its results wait with the endpoint blocked: the chunk's other jobs there wait too, without sleeping again.
                 blocked.add(job.getEndpoint());
@@ -121,12 +135,24 @@ public class JobCompletion {
                     List.of(), Instant.now());
             return true;
         }
+        if (endpoints.blockedForUnsafeFolder(endpoint.name())) {
+            // A link stands where one of its folders should be: the job waits in stage; resuming sends its callback again.
+            return false;
+        }
         boolean succeeded = Boolean.TRUE.equals(job.getSucceeded());
         String reason = job.getFailureReason();
+        Optional<String> unsafeName = succeeded ? publisher.unsafeName(endpoint, jobId, job.getSource()) : Optional.empty();
+        if (unsafeName.isPresent()) {
+            succeeded = false;
+            reason = unsafeName.get();
+        }
         if (succeeded && FanOut.splits(endpoint, job)) {
             Optional<String> refused;
             try {
                 refused = fanOut.split(job, endpoint);
+            } catch (UnsafeFolderException e) {
+                holdForUnsafeFolder(endpoint, e);
+                return false;
             } catch (IOException e) {
                 throw writeFailed(job, e);
             }
@@ -177,16 +203,27 @@ public class JobCompletion {
 
     /**
      * Publishes and records a job's end in the caller's transaction: the stage goes once that
-     * commits, and a file-system error rolls it all back so that the write is tried again.
+     * commits, and a file-system error rolls it all back so that the write is tried again. A folder
+     * that is not safe to write into (a link in its place) blocks the endpoint and rolls back: the
+     * job stays WRITING with its files in stage until the folder is put right and the endpoint resumed.
      */
     private void end(Job job, EndpointConfig endpoint, Publication publication) {
         clearStageAfterCommit(StageFolder.of(endpoint.folder(), job.getId()));
         try {
             publication.publish();
+        } catch (UnsafeFolderException e) {
+            holdForUnsafeFolder(endpoint, e);
+            return;
         } catch (IOException e) {
             throw writeFailed(job, e);
         }
         finished.fire(new JobFinished(job, endpoint));
+    }
+
+    /** Blocks the endpoint and undoes the write: nothing more goes through the link, and the job keeps its files in stage. */
+    private void holdForUnsafeFolder(EndpointConfig endpoint, UnsafeFolderException e) {
+        endpoints.blockUnsafe(endpoint.name(), e);
+        transactions.setRollbackOnly();
     }
 
     private static UncheckedIOException writeFailed(Job job, IOException e) {
@@ -203,7 +240,7 @@ public class JobCompletion {
         transactions.registerInterposedSynchronization((AfterCompletion) status -> {
             if (status == Status.STATUS_COMMITTED) {
                 try {
-                    ResultFiles.deleteTree(stage.jobFolder());
+                    ResultFiles.deleteTree(stage.verify(confinement).jobFolder());
                 } catch (IOException e) {
                     LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(stage.jobFolder(), e));
                 }

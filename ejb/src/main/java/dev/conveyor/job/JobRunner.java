@@ -12,6 +12,8 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.endpoint.InputMapping;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.node.ThisNode;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
@@ -74,6 +76,8 @@ public class JobRunner {
 
     @Resource
     TransactionSynchronizationRegistry transactions;
+
+    private final Confinement confinement = Confinement.ofAllowedRoots();
 
     /**
      * Marks a chunk's jobs RUNNING on this node, counts their attempts and commits at once, so the
@@ -138,7 +142,7 @@ public class JobRunner {
             return false;
         }
         Job job = em.find(Job.class, request.jobId(), LockModeType.PESSIMISTIC_WRITE);
-        if (job == null || job.getState() != JobState.RUNNING) {
+        if (job == null || !job.isAt(request.attempt())) {
             return false;
         }
         Duration backOff = RETRY_BACK_OFF.multipliedBy(1L << (request.attempt() - 1));
@@ -169,7 +173,7 @@ public class JobRunner {
 
     private Outcome run(RunRequest request) {
         if (request.giveUpReason() != null) {
-            return Outcome.failure(request.jobId(), request.giveUpReason(), null);
+            return Outcome.failure(request.jobId(), request.attempt(), request.giveUpReason(), null);
         }
         EndpointConfig endpoint = request.endpoint();
         StageFolder stage = StageFolder.of(endpoint.folder(), request.jobId());
@@ -181,10 +185,11 @@ public class JobRunner {
         Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
         Optional<Operation> operation = operations.find(operationName);
         if (operation.isEmpty()) {
-            return Outcome.failure(request.jobId(), MessageId.OPERATION_FAILED.format(operationName, request.source(),
+            return Outcome.failure(request.jobId(), request.attempt(), MessageId.OPERATION_FAILED.format(operationName, request.source(),
                     "no such operation is installed"), null);
         }
         try {
+            stage.verify(confinement);
             // A rerun after a crash starts from empty work and output folders, so no half result survives.
             ResultFiles.deleteTree(stage.work());
             ResultFiles.deleteTree(stage.output());
@@ -195,13 +200,17 @@ public class JobRunner {
                     request.source(), RANDOM);
             stage.writeResultUnits(OutputPlacer.place(outputs, outputMappings, staged, values, stage.output()));
             ResultFiles.deleteTree(stage.work());
-            return Outcome.success(request.jobId());
+            return Outcome.success(request.jobId(), request.attempt());
+        } catch (UnsafeFolderException e) {
+            // Nothing more is done through the link: the job's files wait in stage until the folder is put right.
+            endpoints.blockUnsafe(endpoint.name(), e);
+            return Outcome.failure(request.jobId(), request.attempt(), e.getMessage(), null);
         } catch (Exception e) {
             String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(),
                     e.getMessage() == null ? e.getClass().getName() : e.getMessage())
                     + (request.attempt() > 1 ? " (attempt " + request.attempt() + " of " + MAX_ATTEMPTS + ")" : "");
             LOG.log(Level.INFO, reason, e);
-            return Outcome.failure(request.jobId(), reason, StackSummary.of(e));
+            return Outcome.failure(request.jobId(), request.attempt(), reason, StackSummary.of(e));
         }
     }
 }

@@ -4,7 +4,10 @@ import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointSettings;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.priority.RuleSet;
 import dev.conveyor.flow.Admission;
@@ -45,6 +48,11 @@ public class JobService {
 
     @Inject
     PriorityRules priorities;
+
+    @Inject
+    EndpointService endpoints;
+
+    private final Confinement confinement = Confinement.ofAllowedRoots();
 
     /**
      * Claims one file for an endpoint if its input queue has room, as {@link #claimAll} does for a
@@ -104,8 +112,10 @@ public class JobService {
     }
 
     /**
-     * Moves the file into a new job's stage folder and persists the job; empty, with nothing
-     * persisted, when the file could not be moved (gone, or taken by another claimer).
+     * Moves the file into a new job's stage folder (made and checked on the way, see
+     * {@link StageFolder#create}) and persists the job; empty, with nothing persisted, when the
+     * file could not be moved (gone, or taken by another claimer). A source that is a symbolic
+     * link is never taken, and a link where a folder of Conveyor's should be blocks the endpoint.
      */
     private Optional<Job> stage(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId,
             RuleSet rules) {
@@ -118,10 +128,17 @@ public class JobService {
         job.putAttributes(all);
         job.assignBucket(rules.bucketOf(all));
         job.setSubmissionId(submissionId);
-        Path staged = StageFolder.of(endpoint.folder(), job.getId()).input(source);
+        StageFolder stage = StageFolder.of(endpoint.folder(), job.getId());
         try {
-            Files.createDirectories(staged.getParent());
-            Files.move(file, staged, StandardCopyOption.ATOMIC_MOVE);
+            Confinement.requireNoLink(file);
+            confinement.check(file.getParent());
+            Files.move(file, stage.create(confinement).input(source), StandardCopyOption.ATOMIC_MOVE);
+        } catch (UnsafeFolderException e) {
+            LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e.getMessage()));
+            if (!e.path().equals(file)) {
+                endpoints.blockUnsafe(endpoint.name(), e);
+            }
+            return Optional.empty();
         } catch (IOException e) {
             // An empty stage folder may stay behind: recovery clears stage folders that have no job.
             LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e));
@@ -192,6 +209,24 @@ public class JobService {
                 .setParameter("endpoint", endpoint)
                 .setParameter("states", states)
                 .getSingleResult().intValue();
+    }
+
+    /**
+     * The endpoint's SUCCEEDED jobs that finished before {@code finishedBefore} and whose results
+     * the purge has not yet deleted, oldest first, at most {@code limit}.
+     */
+    public List<PurgeCandidate> resultsToPurge(String endpoint, Instant finishedBefore, int limit) {
+        return em.createQuery("SELECT j FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state AND j.finishedAt < :before"
+                        + " AND j.resultsPurgedAt IS NULL ORDER BY j.finishedAt, j.id", Job.class)
+                .setParameter("endpoint", endpoint).setParameter("state", JobState.SUCCEEDED).setParameter("before", finishedBefore)
+                .setMaxResults(limit).getResultStream()
+                .map(job -> new PurgeCandidate(job.getId(), job.getFinishedAt(), job.getResults())).toList();
+    }
+
+    /** Marks jobs whose results the purge dealt with, so it does not look at them again. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void markResultsPurged(List<String> jobIds, Instant at) {
+        jobIds.forEach(jobId -> Optional.ofNullable(em.find(Job.class, jobId)).ifPresent(job -> job.markResultsPurged(at)));
     }
 
     /** How many of the endpoint's jobs wait for release signals. */

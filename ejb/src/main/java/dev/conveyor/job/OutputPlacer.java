@@ -3,6 +3,7 @@ package dev.conveyor.job;
 import dev.conveyor.endpoint.FileNames;
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.endpoint.OutputPattern;
+import dev.conveyor.files.PathNames;
 import dev.conveyor.operation.Document;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,7 +45,8 @@ public final class OutputPlacer {
                 unitFolder = fromJobFolder && documents.size() > 1 ? Path.of(SafeNames.of(staged.getFileName().toString())) : null;
             } else {
                 OutputPattern pattern = OutputPattern.of(mapping);
-                Path named = pattern.expand(values);
+                Path named = outFolder.relativize(PathNames.inside(outFolder, pattern.expand(values).toString(),
+                        "output mapping '" + mapping + "'"));
                 if (!pattern.isFolder() && value instanceof Document document) {
                     units.add(move(document, outFolder, named));
                     continue;

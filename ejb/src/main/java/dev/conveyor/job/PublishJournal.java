@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -75,7 +76,10 @@ final class PublishJournal {
         targets.forEach((key, target) -> json.add(key, target.toString()));
         Files.createDirectories(file.getParent());
         Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(temporary, json.build().toString(), StandardCharsets.UTF_8);
+        // A fresh file, never one found there: a link put in its place would have the journal written through it.
+        Files.deleteIfExists(temporary);
+        Files.writeString(temporary, json.build().toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE);
         Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 }

@@ -1,8 +1,11 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.node.ThisNode;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -12,6 +15,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +23,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
@@ -27,10 +33,18 @@ import java.util.stream.Stream;
  * two minutes whose message is not on the queue and the callback of jobs whose result writing was interrupted, returns
  * files left in stage by a claim that never committed to the input folder, and clears the stage
  * folders of finished jobs. Each repair is its own transaction; running the pass twice is harmless.
+ * <p>
+ * It moves and deletes only what it can prove it made: the stage folder must pass the
+ * {@link Confinement} check (a link there blocks the endpoint and nothing is touched), a job
+ * folder must be a real folder holding the marker a claim writes ({@link StageFolder#MARKER}), and
+ * the database decides what becomes of it: no job row (a claim that never committed) returns its
+ * files to the input folder; a finished job's folder goes. Anything else is left alone.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Recovery {
+
+    private static final Logger LOG = Logger.getLogger(Recovery.class.getName());
 
     /** A claim commits within milliseconds; a stage folder without a job row for this long is an orphan. */
     static final Duration ORPHAN_GRACE = Duration.ofSeconds(30);
@@ -73,6 +87,8 @@ public class Recovery {
     @Inject
     ThisNode node;
 
+    private final Confinement confinement = Confinement.ofAllowedRoots();
+
     public Report recover() throws IOException {
         int requeued = 0;
         for (String jobId : jobIds(JobState.RUNNING, Instant.now().minus(RUNNING_UNATTENDED))) {
@@ -102,41 +118,80 @@ public class Recovery {
     /** counts[0]: orphans returned; counts[1]: finished jobs' stage folders cleared. */
     private void repairStage(EndpointConfig endpoint, int[] counts) throws IOException {
         Path stage = endpoint.folder().resolve(Endpoint.STAGE_FOLDER);
-        if (!Files.isDirectory(stage)) {
+        try {
+            confinement.check(stage);
+        } catch (UnsafeFolderException e) {
+            endpoints.blockUnsafe(endpoint.name(), e);
+            return;
+        }
+        if (!Files.isDirectory(stage, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         Instant orphanedBefore = Instant.now().minus(ORPHAN_GRACE);
-        List<Path> jobFolders;
-        try (Stream<Path> folders = Files.list(stage)) {
-            jobFolders = folders.filter(Files::isDirectory).toList();
+        List<Path> entries;
+        try (Stream<Path> listed = Files.list(stage)) {
+            entries = listed.toList();
         }
-        Map<String, JobState> states = states(jobFolders.stream().map(folder -> folder.getFileName().toString()).toList());
-        for (Path jobFolder : jobFolders) {
-            JobState state = states.get(jobFolder.getFileName().toString());
-            if (state == null && Files.getLastModifiedTime(jobFolder).toInstant().isBefore(orphanedBefore)) {
-                counts[0] += returnToInput(new StageFolder(jobFolder), endpoint.folder());
-            } else if (state != null && state.isFinished()) {
-                ResultFiles.deleteTree(jobFolder);
+        Map<String, Found> jobs = find(entries.stream().map(entry -> entry.getFileName().toString()).toList());
+        for (Path entry : entries) {
+            try {
+                Confinement.requireNoLink(entry);
+            } catch (UnsafeFolderException e) {
+                endpoints.blockUnsafe(endpoint.name(), e);
+                continue;
+            }
+            if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            boolean old = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);
+            if (!StageFolder.isMarked(entry)) {
+                leaveOrRemoveEmpty(entry, old);
+                continue;
+            }
+            Found job = jobs.get(entry.getFileName().toString());
+            if (job == null && old) {
+                counts[0] += returnToInput(new StageFolder(entry), endpoint.folder());
+            } else if (job != null && job.endpoint().equals(endpoint.name()) && job.state().isFinished()) {
+                ResultFiles.deleteTree(entry);
                 counts[1]++;
             }
         }
     }
 
-    /** The states of the jobs of these ids that exist, read in as few queries as the list needs (a stage may hold thousands). */
-    private Map<String, JobState> states(List<String> jobIds) {
-        Map<String, JobState> states = new HashMap<>();
+    /** A job a stage entry is named after: its endpoint and state. */
+    private record Found(String endpoint, JobState state) {
+    }
+
+    /** The jobs of these ids that exist, read in as few queries as the list needs (a stage may hold thousands). */
+    private Map<String, Found> find(List<String> jobIds) {
+        Map<String, Found> found = new HashMap<>();
         for (int from = 0; from < jobIds.size(); from += JobService.IDS_PER_QUERY) {
-            em.createQuery("SELECT j.id, j.state FROM Job j WHERE j.id IN :ids", Object[].class)
+            em.createQuery("SELECT j.id, j.endpoint, j.state FROM Job j WHERE j.id IN :ids", Object[].class)
                     .setParameter("ids", jobIds.subList(from, Math.min(jobIds.size(), from + JobService.IDS_PER_QUERY)))
-                    .getResultList().forEach(row -> states.put((String) row[0], (JobState) row[1]));
+                    .getResultList().forEach(row -> found.put((String) row[0], new Found((String) row[1], (JobState) row[2])));
         }
-        return states;
+        return found;
+    }
+
+    /**
+     * A folder without a marker is not Conveyor's, except an empty one a crash left between
+     * making a job's folder and writing its marker: that one goes, anything else stays.
+     */
+    private static void leaveOrRemoveEmpty(Path folder, boolean old) throws IOException {
+        try (Stream<Path> children = Files.list(folder)) {
+            if (old && children.findAny().isEmpty()) {
+                Files.delete(folder);
+                return;
+            }
+        }
+        LOG.log(Level.FINE, () -> MessageId.STAGE_ENTRY_LEFT.format(folder, "it holds no " + StageFolder.MARKER + " naming it"));
     }
 
     private static int returnToInput(StageFolder orphan, Path input) throws IOException {
         int returned = 0;
         Path in = orphan.jobFolder().resolve("in");
-        if (Files.isDirectory(in)) {
+        // Never through a link: one in place of 'in' would bring files from anywhere into the input folder.
+        if (Files.isDirectory(in, LinkOption.NOFOLLOW_LINKS)) {
             try (Stream<Path> entries = Files.list(in)) {
                 for (Path entry : entries.toList()) {
                     ResultFiles.moveInto(entry, input, entry.getFileName().toString(), false);

@@ -160,7 +160,7 @@ final class ResultFiles {
                 if (Files.isDirectory(from, LinkOption.NOFOLLOW_LINKS)) {
                     Files.createDirectories(to);
                 } else {
-                    Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES);
+                    Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
                 }
             }
         }

@@ -9,15 +9,21 @@ import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
 
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FolderTemplate;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.Durably;
+import dev.conveyor.files.PathNames;
+import dev.conveyor.files.UnsafeNameException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 
 /**
@@ -26,6 +32,11 @@ import java.util.Random;
  * preserveOnFailure is off, into a folder of its own under the failure folder. Returns what it
  * wrote, relative to the watched folder. Safe to repeat after a crash (see {@link PublishJournal});
  * the stage folder itself is removed by the caller once the job's new state is committed.
+ * <p>
+ * Every folder it writes into is checked by {@link Confinement} first (an
+ * {@link dev.conveyor.files.UnsafeFolderException} when a link stands in the way; nothing is
+ * moved), every name a folder pattern expands to must be a plain name inside its base, and every
+ * result is forced to disk (with its folder entry) before the source leaves the stage folder.
  */
 public final class ResultPublisher {
 
@@ -34,44 +45,66 @@ public final class ResultPublisher {
 
     private final Clock clock;
     private final Random random;
+    private final Confinement confinement;
 
-    public ResultPublisher(Clock clock, Random random) {
+    public ResultPublisher(Clock clock, Random random, Confinement confinement) {
         this.clock = clock;
         this.random = random;
+        this.confinement = confinement;
     }
 
     /** Where the job's results go (folder patterns expanded now). */
     public Path resultFolder(EndpointConfig endpoint, String jobId, String source) {
-        return endpoint.folder().resolve(FolderTemplate.of(endpoint.get(RESULT_FOLDER)).expand(values(endpoint, jobId, source)));
+        return folder(endpoint, endpoint.get(RESULT_FOLDER), values(endpoint, jobId, source));
+    }
+
+    /**
+     * Why the job's result or preserve folder cannot be named for this source (a %F that expands to
+     * '..', say), or empty when both can: such a job fails instead of succeeding.
+     */
+    public Optional<String> unsafeName(EndpointConfig endpoint, String jobId, String source) {
+        FolderTemplate.Values values = values(endpoint, jobId, source);
+        try {
+            folder(endpoint, endpoint.get(RESULT_FOLDER), values);
+            if (!endpoint.get(PRESERVE_FOLDER).isEmpty()) {
+                folder(endpoint, endpoint.get(PRESERVE_FOLDER), values);
+            }
+            return Optional.empty();
+        } catch (UnsafeNameException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     public List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source) throws IOException {
         Path watched = endpoint.folder();
-        StageFolder stage = StageFolder.of(watched, jobId);
+        StageFolder stage = StageFolder.of(watched, jobId).verify(confinement);
         PublishJournal journal = PublishJournal.of(stage);
         FolderTemplate.Values values = values(endpoint, jobId, source);
         boolean overwrite = endpoint.get(OVERWRITE_DUPLICATE_FILENAME);
-        Path resultFolder = watched.resolve(FolderTemplate.of(endpoint.get(RESULT_FOLDER)).expand(values));
+        Path resultFolder = folder(endpoint, endpoint.get(RESULT_FOLDER), values);
         List<String> written = new ArrayList<>();
         for (Path unit : stage.resultUnits()) {
             Path staged = stage.output().resolve(unit);
             if (!present(staged, journal, "result:" + unit)) {
                 continue;
             }
-            Path wanted = resultFolder.resolve(unit);
+            Path wanted = PathNames.inside(resultFolder, unit.toString(), "a result of job " + jobId);
+            confinement.ensure(wanted.getParent());
             Path target = journal.target("result:" + unit, intent -> ResultFiles.reserve(wanted.getParent(),
                     wanted.getFileName().toString(), Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), overwrite, intent));
             place(staged, target, overwrite);
+            Durably.sync(target);
             written.add(relative(watched, target));
         }
         Path staged = stage.input(source);
         if (endpoint.get(PRESERVE_FOLDER).isEmpty()) {
             ResultFiles.deleteTree(staged);
         } else if (present(staged, journal, "source")) {
-            Path preserveFolder = watched.resolve(FolderTemplate.of(endpoint.get(PRESERVE_FOLDER)).expand(values));
+            Path preserveFolder = confinement.ensure(folder(endpoint, endpoint.get(PRESERVE_FOLDER), values));
             Path target = journal.target("source", intent -> ResultFiles.reserve(preserveFolder, source,
                     Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), overwrite, intent));
             place(staged, target, overwrite);
+            Durably.sync(target);
         }
         return written;
     }
@@ -91,13 +124,16 @@ public final class ResultPublisher {
     private List<String> publishUnfinished(EndpointConfig endpoint, String jobId, String source, String folderTemplate,
                                            String logName, String reason, String detail, boolean keepSource) throws IOException {
         Path watched = endpoint.folder();
-        StageFolder stage = StageFolder.of(watched, jobId);
+        StageFolder stage = StageFolder.of(watched, jobId).verify(confinement);
         PublishJournal journal = PublishJournal.of(stage);
-        Path folder = watched.resolve(FolderTemplate.of(folderTemplate).expand(values(endpoint, jobId, source)));
-        Path jobFolder = journal.target("failure", intent -> ResultFiles.reserve(folder, source, true, false, intent));
+        Path folder = confinement.ensure(unfinishedFolder(endpoint, folderTemplate, jobId, source));
+        String folderName = PathNames.problemWith(source) == null ? source : SafeNames.of(source);
+        Path jobFolder = journal.target("failure", intent -> ResultFiles.reserve(folder, folderName, true, false, intent));
+        confinement.check(jobFolder);
         List<String> written = new ArrayList<>();
         Path log = jobFolder.resolve(logName);
-        Files.writeString(log, failureLog(endpoint, jobId, source, reason, detail), StandardCharsets.UTF_8);
+        Files.writeString(log, failureLog(endpoint, jobId, source, reason, detail), StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
         written.add(relative(watched, log));
         Path staged = stage.input(source);
         if (keepSource && present(staged, journal, "source")) {
@@ -106,7 +142,33 @@ public final class ResultPublisher {
             place(staged, target, false);
             written.add(relative(watched, target));
         }
+        Durably.sync(jobFolder);
         return written;
+    }
+
+    /**
+     * A failure or expired folder: the pattern as for results, but a source whose name cannot be
+     * used there (the very reason its job may have failed) is named by its safe form instead, so
+     * that the failure itself is always written.
+     */
+    private Path unfinishedFolder(EndpointConfig endpoint, String template, String jobId, String source) {
+        FolderTemplate.Values values = values(endpoint, jobId, source);
+        try {
+            return folder(endpoint, template, values);
+        } catch (UnsafeNameException e) {
+            return folder(endpoint, template, new FolderTemplate.Values(values.time(), jobId, SafeNames.of(endpoint.name()),
+                    SafeNames.of(source), random));
+        }
+    }
+
+    /**
+     * A folder pattern expanded for one job: an absolute one as it is (the confinement check then
+     * keeps it below a root), a relative one inside the watched folder.
+     */
+    private static Path folder(EndpointConfig endpoint, String template, FolderTemplate.Values values) {
+        String expanded = FolderTemplate.of(template).expand(values);
+        Path path = Path.of(expanded);
+        return path.isAbsolute() ? path.normalize() : PathNames.inside(endpoint.folder(), expanded, "folder pattern '" + template + "'");
     }
 
     /** True when the unit is still staged, or an earlier attempt recorded where it went. */

@@ -4,12 +4,15 @@ import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.common.JsonText;
 import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.files.Confinement;
 import jakarta.json.JsonString;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -19,11 +22,56 @@ import java.util.stream.Stream;
  * space in {@code work/}, and its results in {@code out/}, laid out as they will be in the
  * result folder, with {@code results.json} listing the units to move.
  * One folder per job keeps jobs apart and makes cleaning up one job one delete.
+ * <p>
+ * Each folder Conveyor makes in a stage folder holds a marker, {@value #MARKER}, naming the
+ * folder: the recovery pass returns or deletes only what carries its marker, never what someone
+ * else put there.
  */
 public record StageFolder(Path jobFolder) {
 
+    /** The file that proves Conveyor made a stage folder: it holds the folder's own name (the job id). */
+    public static final String MARKER = "conveyor-stage.id";
+
     public static StageFolder of(Path watchedFolder, String jobId) {
         return new StageFolder(watchedFolder.resolve(Endpoint.STAGE_FOLDER).resolve(jobId));
+    }
+
+    /**
+     * Makes the job's folder and its {@code in} folder, checked by {@code confinement} on the way
+     * (no link anywhere below the root), with the marker; a folder made earlier is reused.
+     */
+    public StageFolder create(Confinement confinement) throws IOException {
+        createMarked(confinement, jobFolder);
+        confinement.ensure(jobFolder.resolve("in"));
+        return this;
+    }
+
+    /** Checks, before the job's files are used, that its folder is still the one Conveyor made there. */
+    public StageFolder verify(Confinement confinement) throws IOException {
+        confinement.check(jobFolder);
+        if (Files.exists(jobFolder, LinkOption.NOFOLLOW_LINKS) && !isMarked(jobFolder)) {
+            throw new IOException("stage folder " + jobFolder + " lacks the marker " + MARKER + " Conveyor writes into every "
+                    + "stage folder it makes; it is left as it is");
+        }
+        return this;
+    }
+
+    /** Makes a folder of the stage folder (checked on the way) holding the marker with the folder's name. */
+    public static Path createMarked(Confinement confinement, Path folder) throws IOException {
+        confinement.ensure(folder);
+        if (!isMarked(folder)) {
+            Files.writeString(folder.resolve(MARKER), folder.getFileName().toString(), StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS);
+        }
+        return folder;
+    }
+
+    /** True when the folder holds the marker (a plain file, not a link) naming this very folder. */
+    public static boolean isMarked(Path folder) throws IOException {
+        Path marker = folder.resolve(MARKER);
+        return Files.isRegularFile(marker, LinkOption.NOFOLLOW_LINKS) && Files.size(marker) < 256
+                && Files.readString(marker, StandardCharsets.UTF_8).equals(folder.getFileName().toString());
     }
 
     public Path input(String sourceName) {
@@ -37,11 +85,11 @@ public record StageFolder(Path jobFolder) {
 
     /** How much the results take: what the result folder's volume must hold for them. */
     public long outputBytes() {
-        if (!Files.isDirectory(output())) {
+        if (!Files.isDirectory(output(), LinkOption.NOFOLLOW_LINKS)) {
             return 0;
         }
         try (Stream<Path> files = Files.walk(output())) {
-            return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
+            return files.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)).mapToLong(file -> file.toFile().length()).sum();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -55,7 +103,8 @@ public record StageFolder(Path jobFolder) {
     public void writeResultUnits(List<Path> units) throws IOException {
         var array = JSON.createArrayBuilder();
         units.forEach(unit -> array.add(unit.toString()));
-        Files.writeString(jobFolder.resolve("results.json"), array.build().toString(), StandardCharsets.UTF_8);
+        Files.writeString(jobFolder.resolve("results.json"), array.build().toString(), StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     }
 
     /** The units {@link #writeResultUnits} listed; without that list, every entry of the output folder. */
@@ -65,7 +114,7 @@ public record StageFolder(Path jobFolder) {
             return JsonText.array(Files.readString(list, StandardCharsets.UTF_8)).getValuesAs(JsonString::getString).stream()
                     .map(Path::of).toList();
         }
-        if (!Files.isDirectory(output())) {
+        if (!Files.isDirectory(output(), LinkOption.NOFOLLOW_LINKS)) {
             return List.of();
         }
         try (Stream<Path> children = Files.list(output())) {

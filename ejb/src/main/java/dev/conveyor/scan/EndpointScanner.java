@@ -7,7 +7,10 @@ import static dev.conveyor.endpoint.EndpointSettings.WAIT;
 import static dev.conveyor.endpoint.EndpointSettings.WAIT_TIME;
 
 import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.signal.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
 import dev.conveyor.endpoint.EndpointService;
@@ -87,6 +90,8 @@ public class EndpointScanner {
     @Inject
     QueueMonitor monitor;
 
+    private final Confinement confinement = Confinement.ofAllowedRoots();
+
     /**
      * Starts what an earlier scan left STAGED (a dispatch that failed, a crash between claim and
      * dispatch), then claims new files. Returns how many were claimed. {@code stillHeld} renews
@@ -99,6 +104,13 @@ public class EndpointScanner {
             return 0;
         }
         EndpointConfig endpoint = found.get();
+        try {
+            // The watched folder and its stage folder, checked before either is listed or written.
+            confinement.check(endpoint.folder().resolve(Endpoint.STAGE_FOLDER));
+        } catch (UnsafeFolderException e) {
+            endpoints.blockUnsafe(endpointName, e);
+            return 0;
+        }
         List<String> toStart = new ArrayList<>(jobs.inState(endpointName, JobState.STAGED));
         InputQueue queue = flow.queue(endpoint);
         int room = queue.room(JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName)));
@@ -122,7 +134,7 @@ public class EndpointScanner {
         monitor.observe(endpointName, claims.queue());
         claims.jobIds().forEach((file, jobId) -> {
             if (readOnly.contains(file)) {
-                finish(Outcome.failure(jobId, MessageId.READ_ONLY_SOURCE.format(file.getFileName()), null));
+                finish(Outcome.refused(jobId, MessageId.READ_ONLY_SOURCE.format(file.getFileName())));
             } else {
                 toStart.add(jobId);
             }

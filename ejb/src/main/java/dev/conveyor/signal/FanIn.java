@@ -21,6 +21,7 @@ import jakarta.interceptor.Interceptor;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
+import dev.conveyor.files.Confinement;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
@@ -34,6 +35,8 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class FanIn {
+
+    private final Confinement confinement = Confinement.ofAllowedRoots();
 
     @PersistenceContext
     EntityManager em;
@@ -67,7 +70,8 @@ public class FanIn {
         if (finished.succeeded()) {
             try {
                 Fragments.returnToParent(finished.endpoint().folder(), finished.job().getResults(),
-                        StageFolder.of(parentEndpoint.get().folder(), parentId), Integer.parseInt(attributes.get(FRAGMENT_INDEX)));
+                        StageFolder.of(parentEndpoint.get().folder(), parentId), Integer.parseInt(attributes.get(FRAGMENT_INDEX)),
+                        confinement);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -23,6 +23,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import dev.conveyor.files.Confinement;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,6 +57,8 @@ public class FanOut {
     @Inject
     PriorityRules priorities;
 
+    private final Confinement confinement = Confinement.ofAllowedRoots();
+
     /** Whether the job's results fan out now: its endpoint fans out and the job has not been back from waiting. */
     public static boolean splits(EndpointConfig endpoint, Job job) {
         return endpoint.get(FAN_OUT).isPresent() && !job.hasWaited();
@@ -69,7 +72,7 @@ public class FanOut {
             return Optional.of("fanOut.endpoint '" + spec.endpoint() + "' does not exist; create it, then drop the file again");
         }
         EndpointConfig children = target.get();
-        List<Path> fragments = Fragments.of(StageFolder.of(endpoint.folder(), parent.getId()));
+        List<Path> fragments = Fragments.of(StageFolder.of(endpoint.folder(), parent.getId()).verify(confinement));
         if (fragments.isEmpty()) {
             return Optional.of("operation '" + endpoint.get(OPERATION_NAME)
                     + "' made no results to fan out");
@@ -80,7 +83,7 @@ public class FanOut {
             String childId = UUID.nameUUIDFromBytes((parent.getId() + "/" + index).getBytes(StandardCharsets.UTF_8)).toString();
             String name = fragments.get(index - 1).getFileName().toString();
             StageFolder childStage = StageFolder.of(children.folder(), childId);
-            Fragments.moveToChild(fragments.get(index - 1), childStage, name);
+            Fragments.moveToChild(fragments.get(index - 1), childStage, name, confinement);
             if (em.find(Job.class, childId) == null) {
                 Job child = new Job(childId, children.name(), name, children.get(USER_NAME), children.get(DOMAIN_NAME), Instant.now());
                 child.putAttributes(JobAttributes.of(childId, children.name(), name, Files.size(childStage.input(name)),

@@ -79,7 +79,7 @@ public class WaitingRoom {
             }
             Optional<String> refusal = refusal(wait, job.getAttributes());
             if (refusal.isPresent()) {
-                completion.record(Outcome.failure(jobId, refusal.get(), null));
+                completion.record(Outcome.refused(jobId, refusal.get()));
                 failed.add(jobId);
                 continue;
             }

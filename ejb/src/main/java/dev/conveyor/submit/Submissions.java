@@ -16,12 +16,17 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.Durably;
+import dev.conveyor.files.PathNames;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.flow.Admission;
 import dev.conveyor.flow.FlowControl;
 import dev.conveyor.flow.InputQueue;
 import dev.conveyor.flow.QueueMonitor;
 import dev.conveyor.job.JobMessaging;
 import dev.conveyor.job.JobService;
+import dev.conveyor.job.StageFolder;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -36,9 +41,12 @@ import jakarta.jms.Message;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -126,15 +134,36 @@ public class Submissions {
         monitor.observe(endpoint.name(), admission.queue());
         if (!byPath && admission.result() != Admission.Result.ACCEPTED) {
             deleteUpload(document);
+        } else if (!byPath) {
+            syncClaimedUpload(endpoint, admission, document);
         }
         return Verdict.of(endpoint.name(), admission);
     }
 
-    private static Path allowedPath(String given) {
+    /**
+     * A path a producer submits: below an allowed root and inside a folder declared for producers,
+     * never in a folder Conveyor writes for an endpoint (its watched folder with stage and results,
+     * or an absolute output folder), so a producer cannot take another job's staged files or results.
+     */
+    private Path allowedPath(String given) {
         AllowedRoots roots = new AllowedRoots(ConveyorHome.allowedRoots());
         Path path = roots.resolve(given).orElseThrow(() -> new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given,
                 "it is outside the allowed roots " + roots.roots()));
-        if (Files.notExists(path)) {
+        List<Path> declared = ConveyorHome.producerFolders();
+        if (declared.stream().noneMatch(folder -> path.startsWith(folder) && !path.equals(folder))) {
+            throw new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given, declared.isEmpty()
+                    ? "no folder is declared for producers (CONVEYOR_PRODUCER_FOLDERS)"
+                    : "it is not inside a folder declared for producers " + declared);
+        }
+        for (EndpointConfig endpoint : endpoints.configs()) {
+            for (Path own : endpoint.ownFolders()) {
+                if (path.startsWith(own)) {
+                    throw new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given, "it lies in " + own
+                            + ", a folder Conveyor writes for endpoint '" + endpoint.name() + "'");
+                }
+            }
+        }
+        if (Files.notExists(path, LinkOption.NOFOLLOW_LINKS)) {
             throw new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given, "it does not exist");
         }
         return path;
@@ -145,18 +174,36 @@ public class Submissions {
      * stage folder, which scans never look at and which the recovery pass clears if a crash
      * leaves it behind.
      */
-    private static Path upload(Message request, EndpointConfig endpoint) throws JMSException {
+    private Path upload(Message request, EndpointConfig endpoint) throws JMSException {
         String name = request.getStringProperty(FILE_NAME);
-        if (!(request instanceof BytesMessage) || name == null || name.isBlank() || name.equals(".") || name.equals("..")
-                || name.contains("/") || name.contains("\\") || name.indexOf('\0') >= 0) {
+        if (!(request instanceof BytesMessage) || name == null || name.isBlank()) {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "a document is a BytesMessage with a plain file name in "
                     + FILE_NAME + ", or a server path in " + PATH);
         }
-        Path upload = endpoint.folder().resolve(Endpoint.STAGE_FOLDER).resolve(UUID.randomUUID() + ".upload").resolve(name);
+        String problem = PathNames.problemWith(name);
+        if (problem != null) {
+            throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, FILE_NAME + " must be a plain file name, but " + problem);
+        }
+        Path folder = endpoint.folder().resolve(Endpoint.STAGE_FOLDER).resolve(UUID.randomUUID() + ".upload");
         try {
-            Files.createDirectories(upload.getParent());
-            Files.write(upload, request.getBody(byte[].class));
+            Path upload = StageFolder.createMarked(Confinement.ofAllowedRoots(), folder).resolve(name);
+            Files.write(upload, request.getBody(byte[].class), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            // On disk, entry and all, before the producer hears ACCEPTED.
+            Durably.sync(upload);
             return upload;
+        } catch (UnsafeFolderException e) {
+            endpoints.blockUnsafe(endpoint.name(), e);
+            throw new UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The claim renamed the upload into its job's stage folder: both folders' entries go to disk before the answer. */
+    private static void syncClaimedUpload(EndpointConfig endpoint, Admission admission, Path upload) {
+        try {
+            Durably.force(StageFolder.of(endpoint.folder(), admission.job().orElseThrow()).input(upload.getFileName().toString()).getParent());
+            Durably.force(upload.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.conveyor.files.UnsafeNameException;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Random;
@@ -135,5 +136,33 @@ class FolderTemplateTest {
     @Test
     void toStringIsTheTemplateAsWritten() {
         assertEquals("result/%Y/%M/%D/", FolderTemplate.of("result/%Y/%M/%D/").toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"...txt", "..", ".", "line\nbreak.txt", "nul\u0000.txt"})
+    void aSourceNameThatWouldLeadAPatternOutOfItsFolderIsRefused(String source) {
+        FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.of(2009, 7, 17, 20, 0, 0, 0, ZoneOffset.UTC),
+                "job-1", "invoices", source, new Random(1));
+        assertThrows(UnsafeNameException.class, () -> FolderTemplate.of("result/%F/").expand(values));
+    }
+
+    @Test
+    void anEndpointNameThatClimbsIsRefused() {
+        FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.of(2009, 7, 17, 20, 0, 0, 0, ZoneOffset.UTC),
+                "job-1", "..", "a.txt", new Random(1));
+        assertThrows(UnsafeNameException.class, () -> FolderTemplate.of("%J/result/").expand(values));
+    }
+
+    @Test
+    void aSourceWithoutExtensionLeavesEAnEmptyName() {
+        FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.of(2009, 7, 17, 20, 0, 0, 0, ZoneOffset.UTC),
+                "job-1", "invoices", "README", new Random(1));
+        assertEquals("result/README./", FolderTemplate.of("result/%F.%E/").expand(values));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"result/%Y/%M/%D/,result", "result/,result", "/srv/out/%J/x,/srv/out", "%Y/,''", "a/b%F/c,a"})
+    void theFixedPartIsWhatComesBeforeTheFirstPlaceholder(String template, String fixed) {
+        assertEquals(java.nio.file.Path.of(fixed), FolderTemplate.of(template).fixedPart());
     }
 }

@@ -8,6 +8,7 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.SettingValues;
+import dev.conveyor.files.Confinement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ class ResultPublisherTest {
     @BeforeEach
     void setUp() throws IOException {
         watched = Files.createDirectories(root.resolve("in"));
-        publisher = new ResultPublisher(JULY_17_2009_20H, new Random(3));
+        publisher = new ResultPublisher(JULY_17_2009_20H, new Random(3), new Confinement(List.of(root)));
     }
 
     /** The endpoint as it runs, with the given settings over the manual's defaults. */
@@ -63,8 +64,7 @@ class ResultPublisherTest {
     }
 
     private StageFolder stage(String jobId, String source, String... outputs) throws IOException {
-        StageFolder stage = StageFolder.of(watched, jobId);
-        Files.createDirectories(stage.input(source).getParent());
+        StageFolder stage = StageFolder.of(watched, jobId).create(new Confinement(List.of(root)));
         Files.writeString(stage.input(source), "source of " + jobId);
         Files.createDirectories(stage.output());
         for (String output : outputs) {
@@ -196,8 +196,7 @@ class ResultPublisherTest {
 
     @Test
     void successWithoutOutputsWritesNothingButPreservesTheSource() throws IOException {
-        StageFolder stage = StageFolder.of(watched, "job-1");
-        Files.createDirectories(stage.input("scan.pdf").getParent());
+        StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(root)));
         Files.writeString(stage.input("scan.pdf"), "source");
 
         assertEquals(List.of(), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
@@ -389,7 +388,7 @@ class ResultPublisherTest {
     }
 
     private StageFolder stageJobFolder(String jobId, String source, String... files) throws IOException {
-        StageFolder stage = StageFolder.of(watched, jobId);
+        StageFolder stage = StageFolder.of(watched, jobId).create(new Confinement(List.of(root)));
         Path folder = Files.createDirectories(stage.input(source));
         for (String file : files) {
             Files.writeString(folder.resolve(file), file + " of " + jobId);

@@ -1,7 +1,12 @@
 package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +18,12 @@ class StageFolderTest {
 
     @TempDir
     Path watched;
+
+    @TempDir
+    Path root;
+
+    @TempDir
+    Path outside;
 
     @Test
     void eachJobHasItsOwnFolderInTheStageFolder() {
@@ -48,5 +59,41 @@ class StageFolderTest {
         stage.writeResultUnits(units);
 
         assertEquals(units, stage.resultUnits());
+    }
+
+    @Test
+    void aCreatedJobFolderCarriesTheMarkerNamingIt() throws IOException {
+        Confinement confinement = new Confinement(List.of(root));
+        StageFolder stage = StageFolder.of(root.resolve("in"), "job-1").create(confinement);
+
+        assertTrue(Files.isDirectory(stage.input("x").getParent()));
+        assertEquals("job-1", Files.readString(stage.jobFolder().resolve(StageFolder.MARKER)));
+        assertTrue(StageFolder.isMarked(stage.jobFolder()));
+        stage.verify(confinement);
+    }
+
+    @Test
+    void aMarkerNamingAnotherFolderOrALinkedMarkerProvesNothing() throws IOException {
+        Path copied = Files.createDirectories(root.resolve("in/stage/job-2"));
+        Files.writeString(copied.resolve(StageFolder.MARKER), "job-1");
+        assertFalse(StageFolder.isMarked(copied));
+
+        Path linked = Files.createDirectories(root.resolve("in/stage/job-3"));
+        Files.writeString(outside.resolve("marker"), "job-3");
+        Files.createSymbolicLink(linked.resolve(StageFolder.MARKER), outside.resolve("marker"));
+        assertFalse(StageFolder.isMarked(linked));
+        assertThrows(IOException.class, () -> new StageFolder(linked).verify(new Confinement(List.of(root))));
+    }
+
+    @Test
+    void aStageFolderReplacedByALinkIsRefusedBeforeUse() throws IOException {
+        Files.createDirectories(root.resolve("in"));
+        Files.createDirectories(outside.resolve("job-1"));
+        Files.createSymbolicLink(root.resolve("in/stage"), outside);
+        Confinement confinement = new Confinement(List.of(root));
+
+        assertThrows(UnsafeFolderException.class, () -> StageFolder.of(root.resolve("in"), "job-1").verify(confinement));
+        assertThrows(UnsafeFolderException.class, () -> StageFolder.of(root.resolve("in"), "job-2").create(confinement));
+        assertFalse(Files.exists(outside.resolve("job-2")), "nothing was created through the link");
     }
 }

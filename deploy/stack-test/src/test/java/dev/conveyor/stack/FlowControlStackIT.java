@@ -142,7 +142,8 @@ class FlowControlStackIT extends OnSharedStack {
             assertEquals("CNV-7005-E", paused.getCode());
             assertEquals(200, api.post("endpoints/flow-refusals/resume", null).status());
 
-            Path inRoot = Files.writeString(stack.folders().resolve("by-path.txt"), "taken from where it lies");
+            Path inRoot = Files.writeString(Files.createDirectories(stack.producerFolder()).resolve("by-path.txt"),
+                    "taken from where it lies");
             Submission byPath = Submission.file(inRoot.toString());
             String jobId = input.put(byPath);
             assertEquals(jobId, input.put(byPath), "the same submission put again is the same job");

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -33,7 +34,8 @@ public final class SharedStack implements BeforeAllCallback {
     @Override
     public void beforeAll(ExtensionContext context) {
         context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(SharedStack.class, key -> {
-            Stack created = Stack.fromBuild(PASSWORD);
+            Stack built = Stack.fromBuild(PASSWORD);
+            Stack created = built.with(Map.of("CONVEYOR_PRODUCER_FOLDERS", built.producerFolder().toString()));
             deleteTree(created.var());
             stack = created.installOperation(exampleOperation()).start();
             return new Running(stack);

@@ -132,6 +132,11 @@ public final class Stack implements AutoCloseable {
         return var.resolve("logs").resolve("payara.log");
     }
 
+    /** The folder the shared stack declares for producers' path submissions (CONVEYOR_PRODUCER_FOLDERS). */
+    public Path producerFolder() {
+        return folders().resolve("producers");
+    }
+
     /** The allowed root deploy/run gives endpoints by default. */
     public Path folders() {
         return var.resolve("folders");

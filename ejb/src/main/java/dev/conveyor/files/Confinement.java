@@ -1,0 +1,142 @@
+package dev.conveyor.files;
+
+import dev.conveyor.common.ConveyorHome;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Keeps Conveyor's file work inside the allowed roots. Before a folder is listed, created in,
+ * moved to or deleted from, {@link #check} walks it from its root one name at a time without
+ * following links: every part that exists must be a real folder (a symbolic link there, made by
+ * someone else, is refused and named), and the real path of the deepest existing part must be
+ * exactly where the written path says. {@link #ensure} then makes the missing parts one at a time
+ * the same way, so no folder is ever created through a link.
+ * <p>
+ * The roots themselves are the administrator's: a root may be a link (to a share, say); only
+ * what lies below a root is checked. What a check cannot close is a swap in the instant between
+ * the check and the use; each check is made right before the use to keep that instant short.
+ */
+public final class Confinement {
+
+    private final List<Path> roots;
+
+    public Confinement(List<Path> roots) {
+        if (roots.isEmpty()) {
+            throw new IllegalArgumentException("at least one allowed root is needed");
+        }
+        this.roots = roots.stream().map(root -> root.toAbsolutePath().normalize()).toList();
+    }
+
+    /** The roots deploy/run gives Conveyor (CONVEYOR_ROOTS). */
+    public static Confinement ofAllowedRoots() {
+        return new Confinement(ConveyorHome.allowedRoots());
+    }
+
+    public List<Path> roots() {
+        return roots;
+    }
+
+    /**
+     * Checks a folder before use; it need not exist yet. Returns it absolute and normalized.
+     *
+     * @throws UnsafeFolderException when it lies outside the roots, a part of it below its root is a
+     *         symbolic link or not a folder, or it resolves to another place than it names
+     */
+    public Path check(Path folder) throws IOException {
+        Path target = folder.toAbsolutePath().normalize();
+        Path root = rootOf(target);
+        Path deepest = null;
+        Path current = root;
+        for (Path name : root.relativize(target)) {
+            current = current.resolve(name);
+            Optional<BasicFileAttributes> attributes = attributesOf(current);
+            if (attributes.isEmpty()) {
+                break;
+            }
+            requireFolder(current, attributes.get());
+            deepest = current;
+        }
+        if (deepest != null) {
+            requireRealPathAsNamed(root, deepest);
+        }
+        return target;
+    }
+
+    /** Checks a folder as {@link #check} does and creates what is missing of it, one folder at a time. */
+    public Path ensure(Path folder) throws IOException {
+        Path target = check(folder);
+        Path root = rootOf(target);
+        Path current = root;
+        for (Path name : root.relativize(target)) {
+            current = current.resolve(name);
+            try {
+                Files.createDirectory(current);
+            } catch (FileAlreadyExistsException exists) {
+                requireFolder(current, attributesOf(current).orElseThrow(() -> exists));
+            }
+        }
+        requireRealPathAsNamed(root, target);
+        return target;
+    }
+
+    /** True when the path lies strictly below a root as written (links not looked at). */
+    public boolean isBelowRoot(Path path) {
+        Path normalized = path.toAbsolutePath().normalize();
+        return roots.stream().anyMatch(root -> normalized.startsWith(root) && !normalized.equals(root));
+    }
+
+    /**
+     * Refuses a symbolic link where Conveyor takes a file or folder as it is (a dropped source, an
+     * entry of its stage folder): moving a link would hand its target to the operation.
+     */
+    public static void requireNoLink(Path entry) throws IOException {
+        if (Files.isSymbolicLink(entry)) {
+            throw UnsafeFolderException.link(entry, linkTarget(entry));
+        }
+    }
+
+    private Path rootOf(Path target) throws UnsafeFolderException {
+        return roots.stream().filter(root -> target.startsWith(root) && !target.equals(root)).findFirst()
+                .orElseThrow(() -> UnsafeFolderException.outsideRoots(target, roots));
+    }
+
+    private static Optional<BasicFileAttributes> attributesOf(Path path) throws IOException {
+        try {
+            return Optional.of(Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
+        } catch (NoSuchFileException missing) {
+            return Optional.empty();
+        }
+    }
+
+    private static void requireFolder(Path path, BasicFileAttributes attributes) throws UnsafeFolderException {
+        if (attributes.isSymbolicLink()) {
+            throw UnsafeFolderException.link(path, linkTarget(path));
+        }
+        if (!attributes.isDirectory()) {
+            throw UnsafeFolderException.notAsExpected(path, "a file, not a folder");
+        }
+    }
+
+    private static void requireRealPathAsNamed(Path root, Path folder) throws IOException {
+        Path expected = root.toRealPath().resolve(root.relativize(folder));
+        Path real = folder.toRealPath();
+        if (!real.equals(expected)) {
+            throw UnsafeFolderException.notAsExpected(folder, "it resolves to " + real);
+        }
+    }
+
+    private static String linkTarget(Path link) {
+        try {
+            return Files.readSymbolicLink(link).toString();
+        } catch (IOException | UnsupportedOperationException e) {
+            return "an unreadable target";
+        }
+    }
+}
