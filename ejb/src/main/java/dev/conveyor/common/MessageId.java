@@ -110,6 +110,8 @@ public enum MessageId {
             "No priority rule has id '%s'. GET /api/priority-rules lists the rules."),
     PRIORITY_RULE_EXISTS("CNV-6002-E", Kind.CONFLICT,
             "A priority bucket named '%s' already exists ('default' is the bucket of jobs no rule matches). Choose another name."),
+    PRIORITY_RULE_SKIPPED("CNV-6004-W", Kind.INTERNAL,
+            "Priority rule '%s' is left out of bucketing: %s. Change its expression (PUT /api/priority-rules/{id}) or delete it."),
     TURN_NOT_LENT("CNV-6003-W", Kind.INTERNAL,
             "A worker could not look for a job of JMS priority %d to give it its share; it runs the job it was handed: %s"),
 
