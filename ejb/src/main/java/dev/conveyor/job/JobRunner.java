@@ -4,6 +4,7 @@ import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
 import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
 import static dev.conveyor.endpoint.EndpointSettings.INPUT_PARAMETER_MAPPINGS;
 import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
+import static dev.conveyor.endpoint.EndpointSettings.OPERATION_TIME_LIMIT;
 import static dev.conveyor.endpoint.EndpointSettings.OUTPUT_PARAMETER_MAPPINGS;
 
 import dev.conveyor.common.AfterCompletion;
@@ -16,6 +17,7 @@ import dev.conveyor.node.ThisNode;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
 import dev.conveyor.operation.OperationContext;
+import dev.conveyor.operation.TimeLimit;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -177,7 +179,9 @@ public class JobRunner {
             ResultFiles.deleteTree(stage.output());
             Files.createDirectories(stage.output());
             Map<String, Object> inputs = InputResolver.resolve(operation.get(), inputMappings, input);
-            Map<String, Object> outputs = operation.get().run(new OperationContext(inputs, Files.createDirectories(stage.work())));
+            OperationContext context = new OperationContext(inputs, Files.createDirectories(stage.work()));
+            Map<String, Object> outputs = TimeLimit.call(() -> operation.get().run(context),
+                    Duration.ofSeconds(endpoint.get(OPERATION_TIME_LIMIT)), "conveyor-operation-" + request.jobId());
             FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(),
                     request.source(), RANDOM);
             stage.writeResultUnits(OutputPlacer.place(outputs, outputMappings, staged, values, stage.output()));
