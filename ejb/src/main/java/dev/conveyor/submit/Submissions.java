@@ -65,6 +65,9 @@ import java.util.logging.Logger;
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Submissions {
 
+    /** A document travels in the message and is held in memory once: 64 MiB at most, so that several at once stay within the heap. */
+    static final long MAX_DOCUMENT_BYTES = 64L << 20;
+
     private static final Logger LOG = Logger.getLogger(Submissions.class.getName());
 
     @Inject
@@ -158,6 +161,11 @@ public class Submissions {
                 || name.contains("/") || name.contains("\\") || name.indexOf('\0') >= 0) {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "a document is a BytesMessage with a plain file name in "
                     + FILE_NAME + ", or a server path in " + PATH);
+        }
+        long size = ((BytesMessage) request).getBodyLength();
+        if (size > MAX_DOCUMENT_BYTES) {
+            throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "the document has " + size + " bytes, more than the "
+                    + MAX_DOCUMENT_BYTES + " a submission may carry; submit a larger file by " + PATH + " or drop it into the watched folder");
         }
         Path upload = endpoint.folder().resolve(Endpoint.STAGE_FOLDER).resolve(UUID.randomUUID() + ".upload").resolve(name);
         try {
