@@ -125,7 +125,7 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public boolean retryLater(RunRequest request, Outcome outcome) {
-        if (outcome.succeeded() || request.giveUpReason() != null || request.attempt() >= MAX_ATTEMPTS) {
+        if (outcome.succeeded() || !outcome.retriable() || request.giveUpReason() != null || request.attempt() >= MAX_ATTEMPTS) {
             return false;
         }
         Job job = em.find(Job.class, request.jobId(), LockModeType.PESSIMISTIC_WRITE);
@@ -187,6 +187,11 @@ public class JobRunner {
             stage.writeResultUnits(OutputPlacer.place(outputs, outputMappings, staged, values, stage.output()));
             ResultFiles.deleteTree(stage.work());
             return Outcome.success(request.jobId());
+        } catch (TimeLimit.Exceeded e) {
+            // Not tried again: another attempt would run as long, and leave another thread behind.
+            String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(), e.getMessage());
+            LOG.warning(reason);
+            return Outcome.finalFailure(request.jobId(), reason);
         } catch (Exception e) {
             String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(),
                     e.getMessage() == null ? e.getClass().getName() : e.getMessage())

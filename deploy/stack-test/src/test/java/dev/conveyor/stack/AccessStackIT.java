@@ -263,8 +263,39 @@ class AccessStackIT extends OnSharedStack {
         assertEquals(0, api.get("jobs?endpoint=own-attributes").array().size(), "no job was made");
     }
 
+    /**
+     * A stylesheet whose templates call themselves twice, 25 deep (about 2^25 calls, many seconds of
+     * CPU), on an endpoint with a 2 s limit: the job fails with the reason and the next job runs.
+     */
     @Test
     @Order(10)
+    void anExponentialStylesheetFailsAtTheTimeLimitAndTheWorkerGoesOn() throws Exception {
+        Path folder = endpoint(api, "runaway", "xml.transform", "\"operationTimeLimit\":2,\"inputParameterMappings\":{"
+                + "\"input\":{\"type\":\"variable\",\"value\":\"*.xml\"},\"stylesheet\":{\"type\":\"variable\",\"value\":\"*.xsl\"}}");
+        String exponential = "<xsl:stylesheet version=\"1.0\" xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">"
+                + "<xsl:output method=\"text\"/><xsl:template match=\"/\"><xsl:call-template name=\"t\">"
+                + "<xsl:with-param name=\"n\" select=\"25\"/></xsl:call-template></xsl:template><xsl:template name=\"t\">"
+                + "<xsl:param name=\"n\"/><xsl:if test=\"$n &gt; 0\"><xsl:call-template name=\"t\"><xsl:with-param name=\"n\" "
+                + "select=\"$n - 1\"/></xsl:call-template><xsl:call-template name=\"t\"><xsl:with-param name=\"n\" "
+                + "select=\"$n - 1\"/></xsl:call-template></xsl:if></xsl:template></xsl:stylesheet>";
+        String quick = "<xsl:stylesheet version=\"1.0\" xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">"
+                + "<xsl:output method=\"text\"/><xsl:template match=\"/\">done</xsl:template></xsl:stylesheet>";
+        Drops.dropFolder(stack, folder, "slow", Map.of("in.xml", "<a/>".getBytes(StandardCharsets.UTF_8),
+                "exp.xsl", exponential.getBytes(StandardCharsets.UTF_8)));
+        Drops.awaitState(api, "runaway", "RUNNING", 1);
+        Drops.dropFolder(stack, folder, "fast", Map.of("in.xml", "<a/>".getBytes(StandardCharsets.UTF_8),
+                "quick.xsl", quick.getBytes(StandardCharsets.UTF_8)));
+
+        List<JsonObject> jobs = Drops.awaitFinished(api, "runaway", 2);
+        JsonObject slow = jobs.stream().filter(job -> job.getString("source").equals("slow")).findFirst().orElseThrow();
+        JsonObject fast = jobs.stream().filter(job -> job.getString("source").equals("fast")).findFirst().orElseThrow();
+        assertEquals("FAILED", slow.getString("state"), slow::toString);
+        assertTrue(slow.getString("failureReason").contains("operationTimeLimit of 2 s"), slow::toString);
+        assertEquals("SUCCEEDED", fast.getString("state"), fast::toString);
+    }
+
+    @Test
+    @Order(11)
     void nothingOfTheStackListensBeyondLoopback() throws Exception {
         List<Long> pids = new ArrayList<>();
         for (String name : List.of("payara", "broker")) {
@@ -289,7 +320,7 @@ class AccessStackIT extends OnSharedStack {
 
     /** Last: it leaves this client throttled for a minute, which only the passwords already checked get through. */
     @Test
-    @Order(11)
+    @Order(12)
     void aHundredWrongPasswordsCostAtMostFiveChecksThenWait() {
         createUser("guessed", "viewer", "the-right-password");
         ApiClient guesser = api.as("guessed", "wrong-password");
