@@ -2,6 +2,7 @@ package dev.conveyor.stack;
 
 import dev.conveyor.client.ConveyorClient;
 import dev.conveyor.web.testing.ApiClient;
+import jakarta.jms.JMSContext;
 import java.io.IOException;
 import java.io.Reader;
 import java.net.URI;
@@ -14,7 +15,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import jakarta.jms.JMSContext;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
