@@ -148,8 +148,8 @@ public final class Stack implements AutoCloseable {
         return Objects.requireNonNull(credentials.getProperty(key), () -> key + " is missing from the broker credentials");
     }
 
-    private static String brokerUrl() {
-        return "tcp://127.0.0.1:" + System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
+    private String brokerUrl() {
+        return "tcp://127.0.0.1:" + settings.getOrDefault("CONVEYOR_BROKER_PORT", System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616"));
     }
 
     /** Payara Micro's log, where the server's warnings go. */
