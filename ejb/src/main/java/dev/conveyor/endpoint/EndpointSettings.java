@@ -81,6 +81,10 @@ public final class EndpointSettings {
     public static final Setting<Long> MINIMUM_FREE_SPACE = new Setting<>("minimumFreeSpace", LONG, 0L, true,
             "MiB that must stay free on the result folder's volume; results that would leave less wait (sleep, retry, BLOCKED).");
 
+    public static final Setting<Integer> OPERATION_TIME_LIMIT = new Setting<>("operationTimeLimit", INTEGER, 600, true,
+            "Seconds a job's operation may run; past it the job fails with the reason (CNV-3001-E) and its worker is free again "
+                    + "(the operation's thread is interrupted, its output ignored). 0: no limit.");
+
     public static final Setting<Optional<WaitSpec>> WAIT = new Setting<>("wait", WaitSpec.SETTING_TYPE, Optional.empty(), false,
             "Jobs wait, before their operation, for release signals: {\"releaseSignalId\": \"${file.baseName}\", ...}; "
                     + "see Release signals. null: jobs do not wait.");
@@ -97,7 +101,7 @@ public final class EndpointSettings {
             REPEAT_COUNT, THROTTLE, USER_NAME, DOMAIN_NAME, BATCH_SIZE, WAIT_TIME, EXCLUDE_FILE_PATTERN, INCLUDE_FILE_PATTERN,
             RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE, OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION,
             OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD,
-            SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE, WAIT, NOTIFY, FAN_OUT);
+            SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE, OPERATION_TIME_LIMIT, WAIT, NOTIFY, FAN_OUT);
 
     /** The settings the service-wide defaults ("Watched Folder service" settings) may give. */
     public static final List<Setting<?>> SERVICE_WIDE = ALL.stream().filter(Setting::serviceWide).toList();

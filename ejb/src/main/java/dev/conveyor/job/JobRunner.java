@@ -4,6 +4,7 @@ import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
 import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
 import static dev.conveyor.endpoint.EndpointSettings.INPUT_PARAMETER_MAPPINGS;
 import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
+import static dev.conveyor.endpoint.EndpointSettings.OPERATION_TIME_LIMIT;
 import static dev.conveyor.endpoint.EndpointSettings.OUTPUT_PARAMETER_MAPPINGS;
 
 import dev.conveyor.common.AfterCompletion;
@@ -18,6 +19,7 @@ import dev.conveyor.node.ThisNode;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
 import dev.conveyor.operation.OperationContext;
+import dev.conveyor.operation.TimeLimit;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -138,7 +140,7 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public boolean retryLater(RunRequest request, Outcome outcome) {
-        if (outcome.succeeded() || request.giveUpReason() != null || request.attempt() >= MAX_ATTEMPTS) {
+        if (outcome.succeeded() || !outcome.retriable() || request.giveUpReason() != null || request.attempt() >= MAX_ATTEMPTS) {
             return false;
         }
         Job job = em.find(Job.class, request.jobId(), LockModeType.PESSIMISTIC_WRITE);
@@ -195,7 +197,9 @@ public class JobRunner {
             ResultFiles.deleteTree(stage.output());
             Files.createDirectories(stage.output());
             Map<String, Object> inputs = InputResolver.resolve(operation.get(), inputMappings, input);
-            Map<String, Object> outputs = operation.get().run(new OperationContext(inputs, Files.createDirectories(stage.work())));
+            OperationContext context = new OperationContext(inputs, Files.createDirectories(stage.work()));
+            Map<String, Object> outputs = TimeLimit.call(() -> operation.get().run(context),
+                    Duration.ofSeconds(endpoint.get(OPERATION_TIME_LIMIT)), "conveyor-operation-" + request.jobId());
             FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(),
                     request.source(), RANDOM);
             stage.writeResultUnits(OutputPlacer.place(outputs, outputMappings, staged, values, stage.output()));
@@ -205,6 +209,11 @@ public class JobRunner {
             // Nothing more is done through the link: the job's files wait in stage until the folder is put right.
             endpoints.blockUnsafe(endpoint.name(), e);
             return Outcome.failure(request.jobId(), request.attempt(), e.getMessage(), null);
+        } catch (TimeLimit.Exceeded e) {
+            // Not tried again: another attempt would run as long, and leave another thread behind.
+            String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(), e.getMessage());
+            LOG.warning(reason);
+            return Outcome.finalFailure(request.jobId(), request.attempt(), reason);
         } catch (Exception e) {
             String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(),
                     e.getMessage() == null ? e.getClass().getName() : e.getMessage())

@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.JmsBodies;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 import jakarta.inject.Inject;
@@ -31,7 +32,7 @@ public class ResultWriter implements MessageListener {
     public void onMessage(Message message) {
         List<String> jobIds;
         try {
-            jobIds = JobMessaging.jobIds(message.getBody(String.class));
+            jobIds = JobMessaging.jobIds(JmsBodies.text(message));
         } catch (JMSException e) {
             throw new IllegalArgumentException("callback message without job ids: " + message, e);
         }

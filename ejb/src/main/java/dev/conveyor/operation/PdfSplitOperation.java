@@ -13,6 +13,19 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 @ApplicationScoped
 public class PdfSplitOperation implements Operation {
 
+    static final int MAX_PAGES = 10_000;
+
+    private final int maxPages;
+
+    public PdfSplitOperation() {
+        this(MAX_PAGES);
+    }
+
+    /** A lower limit lets a test reach it without a huge PDF. */
+    PdfSplitOperation(int maxPages) {
+        this.maxPages = maxPages;
+    }
+
     @Override
     public String name() {
         return "pdf.split";
@@ -40,19 +53,27 @@ public class PdfSplitOperation implements Operation {
         String base = FileNames.baseName(input.name());
         List<Document> pages = new ArrayList<>();
         try (PDDocument pdf = Pdfs.load(input)) {
-            Splitter splitter = new Splitter();
-            splitter.setStreamCacheCreateFunction(Pdfs.TEMP_FILE_CACHE);
-            List<PDDocument> pageDocuments = splitter.split(pdf);
-            String numberFormat = "%0" + Integer.toString(pageDocuments.size()).length() + "d";
-            try {
-                for (int index = 0; index < pageDocuments.size(); index++) {
-                    Document output = context.newDocument(base + "_page_" + String.format(numberFormat, index + 1) + ".pdf");
-                    pageDocuments.get(index).save(output.path().toFile());
+            int pageCount = pdf.getNumberOfPages();
+            if (pageCount > maxPages) {
+                throw new IllegalArgumentException("'" + input.name() + "' has " + pageCount + " pages, more than the " + maxPages
+                        + " this operation splits; split it into smaller PDFs first");
+            }
+            String numberFormat = "%0" + Integer.toString(pageCount).length() + "d";
+            // One page at a time: each page document buffers in temporary files until it is closed, so
+            // holding them all would hold the whole PDF again.
+            for (int page = 1; page <= pageCount; page++) {
+                Splitter splitter = new Splitter();
+                splitter.setStreamCacheCreateFunction(Pdfs.TEMP_FILE_CACHE);
+                splitter.setStartPage(page);
+                splitter.setEndPage(page);
+                List<PDDocument> pageDocuments = splitter.split(pdf);
+                try {
+                    Document output = context.newDocument(base + "_page_" + String.format(numberFormat, page) + ".pdf");
+                    pageDocuments.get(0).save(output.path().toFile());
                     pages.add(output);
+                } finally {
+                    pageDocuments.forEach(IOUtils::closeQuietly);
                 }
-            } finally {
-                // Each page document buffers in its own temporary files, released only by closing it.
-                pageDocuments.forEach(IOUtils::closeQuietly);
             }
         }
         return Map.of(OUTPUT, pages);

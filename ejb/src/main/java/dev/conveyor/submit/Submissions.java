@@ -24,6 +24,7 @@ import dev.conveyor.flow.Admission;
 import dev.conveyor.flow.FlowControl;
 import dev.conveyor.flow.InputQueue;
 import dev.conveyor.flow.QueueMonitor;
+import dev.conveyor.job.JobAttributes;
 import dev.conveyor.job.JobMessaging;
 import dev.conveyor.job.JobService;
 import dev.conveyor.job.StageFolder;
@@ -38,6 +39,7 @@ import jakarta.jms.JMSConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
+import jakarta.jms.ObjectMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -70,6 +72,9 @@ import java.util.logging.Logger;
 // answered again from the job the submission id finds.
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Submissions {
+
+    /** A document travels in the message and is held in memory once: 64 MiB at most, so that several at once stay within the heap. */
+    static final long MAX_DOCUMENT_BYTES = 64L << 20;
 
     private static final Logger LOG = Logger.getLogger(Submissions.class.getName());
 
@@ -128,9 +133,10 @@ public class Submissions {
             // Refused before the body is written; the claim below checks again under the lock.
             return Verdict.of(endpoint.name(), Admission.full(queue));
         }
+        Map<String, String> attributes = attributes(request);
         boolean byPath = request.propertyExists(PATH);
         Path document = byPath ? allowedPath(request.getStringProperty(PATH)) : upload(request, endpoint);
-        Admission admission = jobs.claim(endpoint, document, attributes(request), id);
+        Admission admission = jobs.claim(endpoint, document, attributes, id);
         monitor.observe(endpoint.name(), admission.queue());
         if (!byPath && admission.result() != Admission.Result.ACCEPTED) {
             deleteUpload(document);
@@ -176,6 +182,10 @@ public class Submissions {
      */
     private Path upload(Message request, EndpointConfig endpoint) throws JMSException {
         String name = request.getStringProperty(FILE_NAME);
+        if (request instanceof ObjectMessage) {
+            throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "an ObjectMessage is never deserialized; send the document "
+                    + "as a BytesMessage with its file name in " + FILE_NAME);
+        }
         if (!(request instanceof BytesMessage) || name == null || name.isBlank()) {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "a document is a BytesMessage with a plain file name in "
                     + FILE_NAME + ", or a server path in " + PATH);
@@ -183,6 +193,11 @@ public class Submissions {
         String problem = PathNames.problemWith(name);
         if (problem != null) {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, FILE_NAME + " must be a plain file name, but " + problem);
+        }
+        long size = ((BytesMessage) request).getBodyLength();
+        if (size > MAX_DOCUMENT_BYTES) {
+            throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "the document has " + size + " bytes, more than the "
+                    + MAX_DOCUMENT_BYTES + " a submission may carry; submit a larger file by " + PATH + " or drop it into the watched folder");
         }
         Path folder = endpoint.folder().resolve(Endpoint.STAGE_FOLDER).resolve(UUID.randomUUID() + ".upload");
         try {
@@ -218,11 +233,15 @@ public class Submissions {
         }
     }
 
-    /** Every property that is not the protocol's becomes a job attribute, as text. */
+    /** Every property that is not the protocol's becomes a job attribute, as text; Conveyor's own attributes cannot be given. */
     private static Map<String, String> attributes(Message request) throws JMSException {
         Map<String, String> attributes = new LinkedHashMap<>();
         for (Object name : Collections.list(request.getPropertyNames())) {
             String property = (String) name;
+            if (JobAttributes.isConveyors(property)) {
+                throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "property '" + property
+                        + "' is Conveyor's own job attribute; a producer cannot set it (rename it, e.g. customer." + property + ")");
+            }
             if (!SubmissionProtocol.isProtocolProperty(property)) {
                 attributes.put(property, String.valueOf(request.getObjectProperty(property)));
             }

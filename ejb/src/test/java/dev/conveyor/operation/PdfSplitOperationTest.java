@@ -51,6 +51,17 @@ class PdfSplitOperationTest {
     }
 
     @Test
+    void refusesAPdfWithMorePagesThanItsLimitWritingNothing() throws Exception {
+        Document big = TestPdfs.write(folder.resolve("big.pdf"), "1", "2", "3", "4");
+
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> new PdfSplitOperation(3).run(new OperationContext(Map.of(INPUT, big), folder.resolve("work"))));
+
+        assertTrue(error.getMessage().contains("has 4 pages, more than the 3"), error.getMessage());
+        assertTrue(Files.notExists(folder.resolve("work")) || Files.list(folder.resolve("work")).findAny().isEmpty());
+    }
+
+    @Test
     void refusesAFileThatIsNotAPdf() throws Exception {
         Path image = Files.write(folder.resolve("scan.pdf"), new byte[] {(byte) 0x89, 'P', 'N', 'G'});
 

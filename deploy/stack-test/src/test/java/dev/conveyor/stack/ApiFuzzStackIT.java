@@ -1,0 +1,138 @@
+package dev.conveyor.stack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import java.io.StringReader;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A seeded generator of malformed calls across every resource of the API, sent as the admin:
+ * wrong methods, strange path segments and query values, bodies that are not JSON, not objects,
+ * or objects with wrong types and unknown fields. Whatever the call, the server answers below
+ * 500, and every refusal is a JSON object with a code and a message.
+ */
+class ApiFuzzStackIT extends OnSharedStack {
+
+    private static final long SEED = 20261130L;
+    private static final int CALLS = 1_200;
+
+    private static final List<String> RESOURCES = List.of("endpoints", "endpoints/{x}", "endpoints/{x}/pause", "endpoints/{x}/resume",
+            "endpoints/{x}/queue", "jobs", "jobs/{x}", "signals/{x}", "operations", "settings", "priority-rules", "priority-rules/{x}",
+            "priority-rules/ranks", "priority-rules/stats", "priority-rules/settings", "batch/jobs/{x}", "batch/executions/{x}",
+            "users", "users/{x}", "audit", "{x}", "endpoints/{x}/{x}");
+    private static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
+    private static final List<String> SEGMENTS = List.of("fz-%d", "..", "%2e%2e", "%00", "a%2Fb", "%E2%82%AC", "-1", "0",
+            "99999999999999999999", "fz%%20space-%d", "x".repeat(300), "%ZZ", "null", "true", "fz.%d", "%3Cscript%3E");
+    private static final List<String> QUERIES = List.of("", "?limit=-1", "?limit=abc", "?limit=999999999999", "?state=NOPE",
+            "?endpoint=%00", "?limit=", "?actor=%27%20OR%201=1", "?limit=1&limit=2");
+    private static final List<String> FIELDS = List.of("name", "path", "operationName", "repeatInterval", "batchSize", "wait", "notify",
+            "expression", "rank", "jmsPriority", "ids", "delta", "counterName", "attributes", "role", "password", "enabled");
+
+    @Test
+    void malformedCallsNeverFailTheServerAndAreRefusedInJson() {
+        Random random = new Random(SEED);
+        List<String> failures = new ArrayList<>();
+        Map<Integer, Integer> statuses = new HashMap<>();
+        for (int call = 0; call < CALLS; call++) {
+            String method = METHODS.get(random.nextInt(METHODS.size()));
+            String path = path(random) + QUERIES.get(random.nextInt(QUERIES.size()));
+            String body = method.equals("GET") || method.equals("HEAD") || random.nextInt(8) == 0 ? null : body(random);
+            Map<String, String> headers = new HashMap<>();
+            if (body != null) {
+                headers.put("Content-Type", random.nextInt(10) == 0 ? "text/plain" : "application/json");
+            }
+            HttpResponse<String> reply;
+            try {
+                reply = api.raw(method, path, headers, body);
+            } catch (IllegalArgumentException unsendable) {
+                continue; // a URI the client itself will not send; nothing reached the server
+            }
+            statuses.merge(reply.statusCode(), 1, Integer::sum);
+            String problem = problem(method, reply);
+            if (problem != null) {
+                failures.add(method + " " + path + " " + (body == null ? "" : abbreviate(body)) + " -> " + reply.statusCode() + " "
+                        + abbreviate(reply.body()) + ": " + problem);
+            }
+        }
+        assertTrue(statuses.values().stream().mapToInt(Integer::intValue).sum() >= 1_000, "calls answered: " + statuses);
+        assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " bad answers of " + statuses);
+    }
+
+    private static String problem(String method, HttpResponse<String> reply) {
+        if (reply.statusCode() >= 500) {
+            return "a server error";
+        }
+        if (reply.statusCode() < 400 || method.equals("HEAD")) {
+            return null;
+        }
+        try (var reader = Json.createReader(new StringReader(reply.body()))) {
+            JsonObject error = reader.readObject();
+            boolean coded = error.get("code") instanceof JsonString code && code.getString().startsWith("CNV-");
+            boolean explained = error.get("message") instanceof JsonString message && !message.getString().isBlank();
+            return coded && explained ? null : "a refusal without code and message";
+        } catch (JsonException | IllegalStateException notJson) {
+            return "a refusal that is not a JSON object";
+        }
+    }
+
+    private static String path(Random random) {
+        String resource = RESOURCES.get(random.nextInt(RESOURCES.size()));
+        while (resource.contains("{x}")) {
+            String segment = SEGMENTS.get(random.nextInt(SEGMENTS.size())).formatted(random.nextInt(1000));
+            resource = resource.replaceFirst("\\{x}", java.util.regex.Matcher.quoteReplacement(segment));
+        }
+        return resource;
+    }
+
+    /** Never a valid request: not JSON, not an object, or an object with an unknown field among wrongly typed ones. */
+    private static String body(Random random) {
+        return switch (random.nextInt(9)) {
+            case 0 -> "";
+            case 1 -> "{";
+            case 2 -> "[1,2,3]";
+            case 3 -> "\"text\"";
+            case 4 -> "{\"a\":1} {\"b\":2}";
+            case 5 -> "{".repeat(200) + "}".repeat(200);
+            case 6 -> "not json at all \u0000 \u00ff";
+            case 7 -> "{\"" + FIELDS.get(random.nextInt(FIELDS.size())) + "\":" + value(random) + ",\"fuzz" + random.nextInt(100) + "\":1}";
+            default -> {
+                StringBuilder object = new StringBuilder("{");
+                int fields = 1 + random.nextInt(4);
+                for (int i = 0; i < fields; i++) {
+                    object.append('"').append(FIELDS.get(random.nextInt(FIELDS.size()))).append("\":").append(value(random)).append(',');
+                }
+                yield object.append("\"fuzz\":").append(value(random)).append('}').toString();
+            }
+        };
+    }
+
+    private static String value(Random random) {
+        return switch (random.nextInt(10)) {
+            case 0 -> "null";
+            case 1 -> "-1";
+            case 2 -> "1e309";
+            case 3 -> "\"" + "z".repeat(random.nextInt(5000)) + "\"";
+            case 4 -> "[]";
+            case 5 -> "{\"x\":{\"y\":[null]}}";
+            case 6 -> "\"../../etc\"";
+            case 7 -> "\"${''.getClass()}\"";
+            case 8 -> "true";
+            default -> "\"\\u0000\"";
+        };
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 160 ? text : text.substring(0, 160) + "…";
+    }
+}
