@@ -117,6 +117,11 @@ public final class Stack implements AutoCloseable {
         script("stop");
     }
 
+    /** Where the console answers: the WAR's root. */
+    public URI console() {
+        return URI.create("http://localhost:" + httpPort() + "/");
+    }
+
     public ApiClient api() {
         return new ApiClient(URI.create("http://localhost:" + httpPort() + "/api/"), "admin", password);
     }
