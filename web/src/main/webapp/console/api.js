@@ -11,8 +11,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
-  const options = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+async function call(method, path, body, accept = 'application/json') {
+  const options = { method, headers: { Accept: accept }, credentials: 'same-origin' };
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
@@ -29,6 +29,7 @@ async function call(method, path, body) {
 export const api = {
   get: async path => (await call('GET', path)).body,
   getWithHeaders: path => call('GET', path),
+  text: async path => (await call('GET', path, undefined, 'text/plain')).body,
   post: async (path, body) => (await call('POST', path, body === undefined ? {} : body)).body,
   put: async (path, body) => (await call('PUT', path, body)).body,
   delete: async path => (await call('DELETE', path)).body,

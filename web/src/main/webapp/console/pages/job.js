@@ -26,7 +26,7 @@ export async function render(main, { id }) {
 
   const load = async () => {
     const job = await api.get(`jobs/${enc(id)}`);
-    const log = job.state === 'FAILED' || job.state === 'EXPIRED' ? await api.get(`jobs/${enc(id)}/log`) : '';
+    const log = job.state === 'FAILED' || job.state === 'EXPIRED' ? await api.text(`jobs/${enc(id)}/log`) : '';
     main.querySelector('h1').textContent = `Job ${job.source}`;
     const actions = el('div', { class: 'actions' },
       (job.state === 'FAILED' || job.state === 'EXPIRED') && el('button', { type: 'button', class: 'primary', id: 'retry', dataset: { write: 'jobs' },

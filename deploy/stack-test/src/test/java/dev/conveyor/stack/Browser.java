@@ -65,6 +65,7 @@ public final class Browser implements AutoCloseable {
 
     /** Opens a console page ("#/jobs", ...) and waits until the console has drawn it. */
     public Browser open(String hash) {
+        driver.get("about:blank"); // a fresh load, not a hash change on the page already open
         driver.get(base + hash);
         until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ready")));
         return this;
@@ -106,9 +107,17 @@ public final class Browser implements AutoCloseable {
         return text.toString();
     }
 
+    /** The whole page (up to 2400 px tall), at the window's width. */
     void screenshot(Path file) throws IOException {
         Files.createDirectories(file.getParent());
-        Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+        Dimension window = driver.manage().window().getSize();
+        long height = (Long) script("return document.documentElement.scrollHeight");
+        driver.manage().window().setSize(new Dimension(window.getWidth(), (int) Math.min(2400, height + 140)));
+        try {
+            Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+        } finally {
+            driver.manage().window().setSize(window);
+        }
     }
 
     @Override

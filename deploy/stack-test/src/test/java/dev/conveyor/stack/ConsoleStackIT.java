@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -109,6 +110,14 @@ class ConsoleStackIT extends OnSharedStack {
         drop(stack, folder, "not-a.pdf", "plain text, not a PDF".getBytes());
         JsonObject failed = awaitFinished(api, "console-fails", 1).get(0);
         assertEquals("FAILED", failed.getString("state"));
+
+        // The listing's filters, on the server: state and endpoint, text in the source name (any case), creation time.
+        browser.open("#/jobs?endpoint=console-fails&state=FAILED&q=NOT-A");
+        browser.find("#job-table tr[data-job='" + failed.getString("id") + "']");
+        assertEquals(1, browser.all("#job-table tbody tr").size());
+        assertEquals(0, api.get("jobs?endpoint=console-fails&q=zzz").array().size());
+        assertEquals(0, api.get("jobs?endpoint=console-fails&since=" + Instant.now().plusSeconds(60)).array().size());
+        assertEquals(400, api.get("jobs?since=yesterday").status());
 
         browser.open("#/overview");
         browser.find("#failures a[href='#/jobs/" + failed.getString("id") + "']").click();
