@@ -11,8 +11,10 @@ HTTP_PORT=${CONVEYOR_HTTP_PORT:-8080}
 # One Payara Micro per node: CONVEYOR_NODE=2 gives payara-2 (its own domain, pid and log under var/).
 PAYARA=payara${CONVEYOR_NODE:+-$CONVEYOR_NODE}
 BROKER_PORT=${CONVEYOR_BROKER_PORT:-61616}
-BROKER_USER=${CONVEYOR_BROKER_USER:-conveyor}
-BROKER_PASSWORD=${CONVEYOR_BROKER_PASSWORD:-conveyor}
+# The broker's three identities (conveyor: Conveyor itself; producer: other systems' submissions
+# and signals; manager: Artemis management), with passwords generated per installation into
+# this file (mode 600) by deploy/run's first start; see broker_identities in deploy/run.
+BROKER_CREDENTIALS=$VAR/broker-credentials.properties
 
 RUNTIME=$TOP/deploy/target/runtime
 ARTEMIS_HOME=$RUNTIME/apache-artemis-2.40.0
@@ -21,6 +23,10 @@ POSTGRESQL_JAR=$RUNTIME/postgresql.jar
 RAR=$TOP/deploy/artemis-rar/target/artemis-rar.rar
 WAR=$TOP/web/target/conveyor.war
 EJB_JAR=$TOP/ejb/target/conveyor-ejb.jar
+
+broker_credential() { # key (conveyor.user, producer.password...) -> its value from BROKER_CREDENTIALS
+  sed -n "s/^$1=//p" "$BROKER_CREDENTIALS"
+}
 
 die() {
   echo "deploy: $*" >&2

@@ -21,7 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
  * Release signals on the real stack: notifies per second through the admin API (8 clients) and
@@ -40,10 +39,8 @@ public final class SignalBenchmark {
         Stack stack = Stack.fromBuild("bench-password");
         EndToEndBenchmark.deleteTree(stack.var());
         System.out.println(Measures.machine());
-        String brokerPort = System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
         try (Stack running = stack.start();
-             ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + brokerPort);
-             JMSContext jms = factory.createContext("conveyor", "conveyor", JMSContext.AUTO_ACKNOWLEDGE)) {
+             JMSContext jms = running.broker("producer")) {
             ApiClient api = running.api();
             double rest = restNotifiesPerSecond(api, seconds);
             double queue = jmsNotifiesPerSecond(api, jms, seconds);

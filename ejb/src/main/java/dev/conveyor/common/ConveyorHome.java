@@ -38,6 +38,16 @@ public final class ConveyorHome {
         return varDirectory().resolve("admin-password.hash");
     }
 
+    /**
+     * Origins besides the server's own whose pages may change things through the API, and that
+     * get CORS headers: CONVEYOR_CORS_ORIGINS, ','-separated (e.g. https://console.example.com);
+     * none by default.
+     */
+    public static List<String> corsOrigins() {
+        return Arrays.stream(setting("conveyor.cors.origins", "CONVEYOR_CORS_ORIGINS", "").split(","))
+                .map(String::strip).filter(origin -> !origin.isEmpty()).toList();
+    }
+
     static String setting(String property, String environment, String fallback) {
         String value = System.getProperty(property);
         if (value == null || value.isBlank()) {

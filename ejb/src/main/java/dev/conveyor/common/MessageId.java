@@ -116,10 +116,29 @@ public enum MessageId {
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "
                     + "which creates %s. Every API call is refused until then."),
+    ROLE_TOO_LOW("CNV-4101-E", Kind.FORBIDDEN,
+            "%s %s needs the %s role; '%s' is %s. An admin can change roles (PUT /api/users/{name})."),
+    LOGIN_THROTTLED("CNV-4102-E", Kind.THROTTLED,
+            "Too many failed logins from %s; no password from there is checked for %d s. Check the user name and password."),
+    FOREIGN_ORIGIN("CNV-4103-E", Kind.FORBIDDEN,
+            "A change sent from origin '%s' is refused: only this server's own origin%s may change things. "
+                    + "Call the API from a program (no Origin header) or list the origin in conveyor.cors.origins."),
+    NOT_JSON("CNV-4104-E", Kind.UNSUPPORTED,
+            "A call that changes something takes a JSON body (Content-Type: application/json) or none; this one sent '%s'."),
+    USER_NOT_FOUND("CNV-4105-E", Kind.NOT_FOUND,
+            "No user is named '%s'. GET /api/users lists the users."),
+    USER_EXISTS("CNV-4106-E", Kind.CONFLICT,
+            "A user named '%s' already exists; PUT /api/users/%1$s changes its role or password."),
+    CREDENTIALS_MISSING("CNV-4107-E", Kind.UNAUTHENTICATED,
+            "This call needs a user name and password (HTTP Basic)."),
+    CREDENTIALS_WRONG("CNV-4108-E", Kind.UNAUTHENTICATED,
+            "The user name or password is wrong."),
     PRIORITY_RULE_NOT_FOUND("CNV-6001-E", Kind.NOT_FOUND,
             "No priority rule has id '%s'. GET /api/priority-rules lists the rules."),
     PRIORITY_RULE_EXISTS("CNV-6002-E", Kind.CONFLICT,
             "A priority bucket named '%s' already exists ('default' is the bucket of jobs no rule matches). Choose another name."),
+    PRIORITY_RULE_SKIPPED("CNV-6004-W", Kind.INTERNAL,
+            "Priority rule '%s' is left out of bucketing: %s. Change its expression (PUT /api/priority-rules/{id}) or delete it."),
     TURN_NOT_LENT("CNV-6003-W", Kind.INTERNAL,
             "A worker could not look for a job of JMS priority %d to give it its share; it runs the job it was handed: %s"),
 
@@ -127,7 +146,7 @@ public enum MessageId {
             "Unexpected error: %s. The server log has the details.");
 
     /** How a caller of the admin API sees a message: it decides the HTTP status. */
-    public enum Kind { NOT_FOUND, CONFLICT, INVALID, INTERNAL }
+    public enum Kind { NOT_FOUND, CONFLICT, INVALID, UNAUTHENTICATED, FORBIDDEN, UNSUPPORTED, THROTTLED, INTERNAL }
 
     private final String code;
     private final Kind kind;

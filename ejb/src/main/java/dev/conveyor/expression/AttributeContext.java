@@ -1,11 +1,11 @@
 package dev.conveyor.expression;
 
 import jakarta.el.ArrayELResolver;
-import jakarta.el.BeanELResolver;
 import jakarta.el.CompositeELResolver;
 import jakarta.el.ELContext;
 import jakarta.el.ELResolver;
 import jakarta.el.FunctionMapper;
+import jakarta.el.ImportHandler;
 import jakarta.el.ListELResolver;
 import jakarta.el.MapELResolver;
 import jakarta.el.VariableMapper;
@@ -15,7 +15,9 @@ import java.util.Map;
 /**
  * The EL context of one evaluation: identifiers resolve to the job's attributes, and a dotted
  * name resolves step by step ({@code file} then {@code name} reads attribute {@code file.name}).
- * Methods of the values ({@code file.name.endsWith('.pdf')}) work through the bean resolver.
+ * It has no bean or static resolver, so no property of a Java object and no class is reachable,
+ * and every method call is refused ({@link AttributeResolver#invoke}); the only functions are
+ * {@link ExpressionFunctions}'. This holds even for an expression {@link ReadOnlyGrammar} let by.
  */
 final class AttributeContext extends ELContext {
 
@@ -40,7 +42,7 @@ final class AttributeContext extends ELContext {
 
     @Override
     public FunctionMapper getFunctionMapper() {
-        return NO_FUNCTIONS;
+        return FUNCTIONS;
     }
 
     @Override
@@ -48,10 +50,28 @@ final class AttributeContext extends ELContext {
         return null;
     }
 
-    private static final FunctionMapper NO_FUNCTIONS = new FunctionMapper() {
+    /** EL imports java.lang by default; here no name resolves to a class, a constructor or a static member. */
+    @Override
+    public ImportHandler getImportHandler() {
+        return NO_CLASSES;
+    }
+
+    private static final ImportHandler NO_CLASSES = new ImportHandler() {
+        @Override
+        public Class<?> resolveClass(String name) {
+            return null;
+        }
+
+        @Override
+        public Class<?> resolveStatic(String name) {
+            return null;
+        }
+    };
+
+    private static final FunctionMapper FUNCTIONS = new FunctionMapper() {
         @Override
         public Method resolveFunction(String prefix, String localName) {
-            return null;
+            return ExpressionFunctions.resolve(prefix, localName);
         }
     };
 
@@ -61,7 +81,6 @@ final class AttributeContext extends ELContext {
         resolver.add(new MapELResolver(true));
         resolver.add(new ListELResolver(true));
         resolver.add(new ArrayELResolver(true));
-        resolver.add(new BeanELResolver(true));
         return resolver;
     }
 }

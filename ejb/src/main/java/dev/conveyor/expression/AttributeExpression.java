@@ -7,6 +7,9 @@ import java.util.Map;
 
 /**
  * One Jakarta EL expression over a job's attributes, parsed once and evaluated for many jobs.
+ * Only the reading part of EL is accepted ({@link ReadOnlyGrammar}): attributes, literals,
+ * operators and the functions of {@link ExpressionFunctions}, e.g.
+ * {@code fn:endsWith(file.name, '.pdf')}; no method call, class, lambda or assignment.
  * Text outside {@code ${...}} is literal, so {@code batch-${file.baseName}} and {@code 5} are both
  * expressions. Attribute values are strings; EL coerces them where the expression compares them
  * with numbers ({@code ${file.size > 1000}}). An attribute a job lacks reads as null (empty text).
@@ -34,12 +37,19 @@ public final class AttributeExpression {
     }
 
     private static AttributeExpression parse(String text, String asWritten) {
+        ValueExpression parsed;
         try {
-            return new AttributeExpression(asWritten, FACTORY.createValueExpression(new AttributeContext(Map.of()), text, Object.class));
+            parsed = FACTORY.createValueExpression(new AttributeContext(Map.of()), text, Object.class);
         } catch (ELException e) {
             String reason = e.getCause() == null ? e.getMessage() : e.getMessage() + ": " + e.getCause().getMessage();
             throw new InvalidExpressionException(asWritten, reason.strip());
         }
+        try {
+            ReadOnlyGrammar.check(text);
+        } catch (InvalidExpressionException refused) {
+            throw new InvalidExpressionException(asWritten, refused.reason());
+        }
+        return new AttributeExpression(asWritten, parsed);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.conveyor.expression;
 
 import jakarta.el.ELContext;
 import jakarta.el.ELResolver;
+import jakarta.el.MethodNotFoundException;
 import java.util.Map;
 
 /**
@@ -28,6 +29,12 @@ final class AttributeResolver extends ELResolver {
         String deeper = name + ".";
         boolean prefix = attributes.keySet().stream().anyMatch(key -> key.startsWith(deeper));
         return prefix ? new AttributePath(name, value) : value;
+    }
+
+    /** No method of any value may run from an expression: the call fails before it reaches the value. */
+    @Override
+    public Object invoke(ELContext context, Object base, Object method, Class<?>[] paramTypes, Object[] params) {
+        throw new MethodNotFoundException("method '" + method + "' may not be called: expressions only read attributes");
     }
 
     @Override

@@ -6,7 +6,9 @@ import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The attributes a job carries from its claim on: what rules, waits and notifies read in their
@@ -22,7 +24,19 @@ public final class JobAttributes {
     public static final String USER_NAME = "userName";
     public static final String JOB_ID = "job.id";
 
+    /** Names and name prefixes Conveyor sets itself: what identifies a job, its file, its fan-out family and its wait. */
+    private static final Set<String> OWN_NAMES = Set.of(ENDPOINT, USER_NAME);
+    private static final List<String> OWN_PREFIXES = List.of("file.", "job.", "fragment.", "wait.");
+
     private JobAttributes() {
+    }
+
+    /**
+     * Whether {@code name} is one of Conveyor's own attributes, which producers (JMS properties,
+     * notify attributes) may not set: they pick a job's bucket, its signal and its family.
+     */
+    public static boolean isConveyors(String name) {
+        return OWN_NAMES.contains(name) || OWN_PREFIXES.stream().anyMatch(name::startsWith);
     }
 
     /** The attributes every job has: its source file, endpoint, identity and id. */

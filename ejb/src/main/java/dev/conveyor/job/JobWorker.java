@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.JmsBodies;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.priority.WorkerPool;
 import jakarta.ejb.ActivationConfigProperty;
@@ -103,7 +104,7 @@ public class JobWorker implements MessageListener {
 
     private static String body(Message message) {
         try {
-            return message.getBody(String.class);
+            return JmsBodies.text(message);
         } catch (JMSException e) {
             throw new IllegalArgumentException("dispatch message without a job id: " + message, e);
         }

@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.JmsBodies;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 import jakarta.inject.Inject;
@@ -21,7 +22,7 @@ public class ResultWriter implements MessageListener {
     @Override
     public void onMessage(Message message) {
         try {
-            completion.complete(message.getBody(String.class));
+            completion.complete(JmsBodies.text(message));
         } catch (JMSException e) {
             throw new IllegalArgumentException("callback message without a job id: " + message, e);
         }

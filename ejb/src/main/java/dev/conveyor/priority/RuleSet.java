@@ -1,18 +1,23 @@
 package dev.conveyor.priority;
 
 import dev.conveyor.common.ConveyorException;
+import dev.conveyor.common.MessageId;
 import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.expression.InvalidExpressionException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
 
 /**
  * The enabled rules in rank order, ready to put jobs in buckets: the first rule whose condition
  * holds wins; a job no rule matches goes to {@link Bucket#DEFAULT}.
  */
 public final class RuleSet {
+
+    private static final Logger LOG = Logger.getLogger(RuleSet.class.getName());
 
     /** Parsing is the costly part and rules change rarely: one parse per expression text, shared by every evaluation. */
     private static final Map<String, AttributeExpression> PARSED = new ConcurrentHashMap<>();
@@ -29,11 +34,21 @@ public final class RuleSet {
         this.ranked = ranked;
     }
 
-    /** The enabled ones of {@code rules}, ordered by rank; their expressions were checked when saved. */
+    /**
+     * The enabled ones of {@code rules}, ordered by rank; their expressions were checked when saved.
+     * A rule saved before expressions were limited to reading, whose expression is refused now,
+     * is left out (with a warning), so it never runs and the others still apply.
+     */
     public static RuleSet of(List<PriorityRule> rules) {
-        return new RuleSet(rules.stream().filter(PriorityRule::isEnabled).sorted(Comparator.comparingInt(PriorityRule::getRank))
-                .map(rule -> new Ranked(PARSED.computeIfAbsent(rule.getExpression(), AttributeExpression::condition), rule.bucket()))
-                .toList());
+        List<Ranked> ranked = new ArrayList<>();
+        for (PriorityRule rule : rules.stream().filter(PriorityRule::isEnabled).sorted(Comparator.comparingInt(PriorityRule::getRank)).toList()) {
+            try {
+                ranked.add(new Ranked(PARSED.computeIfAbsent(rule.getExpression(), AttributeExpression::condition), rule.bucket()));
+            } catch (InvalidExpressionException refused) {
+                LOG.warning(MessageId.PRIORITY_RULE_SKIPPED.format(rule.getName(), refused.getMessage()));
+            }
+        }
+        return new RuleSet(List.copyOf(ranked));
     }
 
     /** {@code text} if it is a usable condition; else a 400 on field expression quoting the parser's reason. */

@@ -1,6 +1,7 @@
 package dev.conveyor.signal;
 
 import dev.conveyor.common.ConveyorException;
+import dev.conveyor.job.JobAttributes;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -57,6 +58,9 @@ public record NotifyRequest(String counterName, long delta, Map<String, String> 
             throw ConveyorException.invalidField("attributes", "must be an object of names to values, was " + json);
         }
         object.forEach((name, value) -> {
+            if (JobAttributes.isConveyors(name)) {
+                throw ConveyorException.invalidField("attributes." + name, "is Conveyor's own attribute and cannot be given by a notify");
+            }
             switch (value.getValueType()) {
                 case STRING -> attributes.put(name, ((JsonString) value).getString());
                 case NUMBER, TRUE, FALSE -> attributes.put(name, value.toString());

@@ -2,6 +2,7 @@ package dev.conveyor.signal;
 
 import dev.conveyor.common.JsonText;
 import dev.conveyor.common.ConveyorException;
+import dev.conveyor.common.JmsBodies;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.job.JobMessaging;
 import jakarta.ejb.ActivationConfigProperty;
@@ -48,10 +49,12 @@ public class SignalListener implements MessageListener {
     public void onMessage(Message message) {
         String body = null;
         try {
-            body = message instanceof TextMessage text ? text.getText() : null;
-            if (!(message instanceof TextMessage) && message.getBody(Object.class) != null) {
-                throw ConveyorException.invalidField("body", "must be a text message holding JSON");
+            // Only a TextMessage's body is read: any other kind is refused unread, so an ObjectMessage is never deserialized.
+            if (!(message instanceof TextMessage text)) {
+                throw ConveyorException.invalidField("body", "must be a text message holding JSON; a " + JmsBodies.kind(message)
+                        + " is refused unread");
             }
+            body = text.getText();
             NotifyRequest request = NotifyRequest.parse(body == null || body.isBlank() ? JsonObject.EMPTY_JSON_OBJECT : json(body));
             String signalId = message.getStringProperty(SIGNAL_ID);
             // Checked here, not in the notify: a refusal there would roll back the delivery and loop.

@@ -20,6 +20,7 @@ import dev.conveyor.flow.Admission;
 import dev.conveyor.flow.FlowControl;
 import dev.conveyor.flow.InputQueue;
 import dev.conveyor.flow.QueueMonitor;
+import dev.conveyor.job.JobAttributes;
 import dev.conveyor.job.JobMessaging;
 import dev.conveyor.job.JobService;
 import jakarta.ejb.Stateless;
@@ -33,6 +34,7 @@ import jakarta.jms.JMSConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
+import jakarta.jms.ObjectMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -120,9 +122,10 @@ public class Submissions {
             // Refused before the body is written; the claim below checks again under the lock.
             return Verdict.of(endpoint.name(), Admission.full(queue));
         }
+        Map<String, String> attributes = attributes(request);
         boolean byPath = request.propertyExists(PATH);
         Path document = byPath ? allowedPath(request.getStringProperty(PATH)) : upload(request, endpoint);
-        Admission admission = jobs.claim(endpoint, document, attributes(request), id);
+        Admission admission = jobs.claim(endpoint, document, attributes, id);
         monitor.observe(endpoint.name(), admission.queue());
         if (!byPath && admission.result() != Admission.Result.ACCEPTED) {
             deleteUpload(document);
@@ -147,6 +150,10 @@ public class Submissions {
      */
     private static Path upload(Message request, EndpointConfig endpoint) throws JMSException {
         String name = request.getStringProperty(FILE_NAME);
+        if (request instanceof ObjectMessage) {
+            throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "an ObjectMessage is never deserialized; send the document "
+                    + "as a BytesMessage with its file name in " + FILE_NAME);
+        }
         if (!(request instanceof BytesMessage) || name == null || name.isBlank() || name.equals(".") || name.equals("..")
                 || name.contains("/") || name.contains("\\") || name.indexOf('\0') >= 0) {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "a document is a BytesMessage with a plain file name in "
@@ -171,11 +178,15 @@ public class Submissions {
         }
     }
 
-    /** Every property that is not the protocol's becomes a job attribute, as text. */
+    /** Every property that is not the protocol's becomes a job attribute, as text; Conveyor's own attributes cannot be given. */
     private static Map<String, String> attributes(Message request) throws JMSException {
         Map<String, String> attributes = new LinkedHashMap<>();
         for (Object name : Collections.list(request.getPropertyNames())) {
             String property = (String) name;
+            if (JobAttributes.isConveyors(property)) {
+                throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "property '" + property
+                        + "' is Conveyor's own job attribute; a producer cannot set it (rename it, e.g. customer." + property + ")");
+            }
             if (!SubmissionProtocol.isProtocolProperty(property)) {
                 attributes.put(property, String.valueOf(request.getObjectProperty(property)));
             }

@@ -45,7 +45,9 @@ class AttributeExpressionTest {
         assertTrue(AttributeExpression.condition("file.extension == 'pdf'").test(REPORT));
         assertTrue(AttributeExpression.condition("${file.size > 1000 && endpoint eq 'invoices'}").test(REPORT));
         assertFalse(AttributeExpression.condition("file.size > 4096").test(REPORT));
-        assertTrue(AttributeExpression.condition("file.name.endsWith('.pdf')").test(REPORT));
+        assertTrue(AttributeExpression.condition("fn:endsWith(file.name, '.pdf')").test(REPORT));
+        assertTrue(AttributeExpression.condition("fn:toUpperCase(file.extension) == 'PDF' and fn:length(file.name) > 3").test(REPORT));
+        assertEquals("rep", AttributeExpression.parse("${fn:substring(file.name, 0, 3)}").text(REPORT));
         assertFalse(AttributeExpression.condition("customer == 'acme'").test(REPORT));
     }
 

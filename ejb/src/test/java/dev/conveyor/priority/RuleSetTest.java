@@ -82,6 +82,24 @@ class RuleSetTest {
     }
 
     @Test
+    void anEscapePayloadIsRefusedNamingTheField() {
+        ConveyorException refused = assertThrows(ConveyorException.class, () -> RuleSet.checkedCondition(
+                "''.getClass().forName('java.lang.Runtime').getMethod('getRuntime').invoke(null).exec('touch x') != null"));
+
+        assertEquals("expression", refused.field());
+        assertTrue(refused.getMessage().contains("calls a method"), refused::getMessage);
+    }
+
+    @Test
+    void aStoredRuleThatCallsMethodsIsLeftOutAndTheOthersStillApply() {
+        RuleSet rules = RuleSet.of(List.of(
+                rule("old", 1, "file.name.endsWith('.pdf')", 9, true),
+                rule("pdfs", 2, "file.extension == 'pdf'", 5, true)));
+
+        assertEquals("pdfs", rules.bucketOf(BIG_PDF).name());
+    }
+
+    @Test
     void aConditionIsAcceptedAsWritten() {
         assertEquals("file.extension == 'pdf'", RuleSet.checkedCondition("file.extension == 'pdf'"));
     }

@@ -25,6 +25,15 @@ class NotifyTest {
     }
 
     @Test
+    void aNotifyCannotGiveConveyorsOwnAttributes() {
+        for (String own : new String[] {"endpoint", "userName", "job.id", "file.name", "fragment.identifier", "wait.counter.default"}) {
+            ConveyorException refused = assertThrows(ConveyorException.class,
+                    () -> NotifyRequest.parse(JsonText.object("{\"attributes\":{\"" + own + "\":\"x\"}}")));
+            assertEquals("attributes." + own, refused.field());
+        }
+    }
+
+    @Test
     void badRequestsNameTheirField() {
         assertEquals("delta", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(JsonText.object("{\"delta\":1.5}"))).field());
         assertEquals("delta", assertThrows(ConveyorException.class, () -> NotifyRequest.parse(JsonText.object("{\"delta\":\"1\"}"))).field());

@@ -1,17 +1,15 @@
 package dev.conveyor.web;
 
+import dev.conveyor.security.Role;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
-import java.util.List;
 
-/** The admin API at /api: JSON, HTTP Basic authentication as user {@code admin} (see AdminIdentityStore). */
+/**
+ * The API at /api: JSON, HTTP Basic ({@code ThrottledBasicAuthentication}); what each role may
+ * call is {@code ApiAccess}'s rule, applied by {@code RoleCheck}.
+ */
 @ApplicationPath("api")
-@DeclareRoles(ConveyorApi.ADMIN_ROLE)
+@DeclareRoles({Role.ADMIN_NAME, Role.OPERATOR_NAME, Role.VIEWER_NAME})
 public class ConveyorApi extends Application {
-
-    public static final String ADMIN_ROLE = "admin";
-
-    /** Every role a caller may have. */
-    public static final List<String> ROLES = List.of(ADMIN_ROLE);
 }

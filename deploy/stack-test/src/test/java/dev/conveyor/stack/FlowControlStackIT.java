@@ -43,7 +43,6 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apache.activemq.artemis.api.core.management.ResourceNames;
 import org.apache.activemq.artemis.api.jms.management.JMSManagementHelper;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -154,7 +153,7 @@ class FlowControlStackIT extends OnSharedStack {
 
     @Test
     void aRefusedSubmissionThatAskedNoAnswerIsKeptOnTheRefusedQueue() throws Exception {
-        try (JMSContext jms = broker()) {
+        try (JMSContext jms = stack.broker("producer")) {
             BytesMessage fireAndForget = jms.createBytesMessage();
             fireAndForget.writeBytes("kept, not dropped".getBytes(StandardCharsets.UTF_8));
             fireAndForget.setStringProperty(SubmissionProtocol.REQUEST, SubmissionProtocol.SUBMIT);
@@ -187,7 +186,7 @@ class FlowControlStackIT extends OnSharedStack {
         Map<String, byte[]> taken = new HashMap<>();
         byte[] refusedContent = "refused while the address was full".getBytes(StandardCharsets.UTF_8);
         Submission refused = Submission.document("while-full.txt", refusedContent);
-        try (JMSContext jms = broker(); JobInput input = client.openInput("flow-broker-full")) {
+        try (JMSContext jms = stack.broker("manager"); JobInput input = client.openInput("flow-broker-full")) {
             TemporaryQueue answers = jms.createTemporaryQueue();
             manageSubmissionsQueue(jms, "pause");
             try {
@@ -286,11 +285,6 @@ class FlowControlStackIT extends OnSharedStack {
         }
     }
 
-    /** A producer's own connection to the stack's broker, without the client library. */
-    private static JMSContext broker() {
-        String url = "tcp://127.0.0.1:" + System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
-        return new ActiveMQConnectionFactory(url).createContext("conveyor", "conveyor");
-    }
 
     @Test
     void aChainWhoseDownstreamIsPausedSleepsRetriesBlocksAndResumeDrainsBoth() throws Exception {

@@ -21,7 +21,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.Test;
 
 /** Black-box: jobs that wait for release signals, and the notifies that release them. */
@@ -111,9 +110,7 @@ class SignalsStackIT extends OnSharedStack {
 
     @Test
     void signalsFromTheQueueCountAndMalformedOnesGoToTheRejectedQueueWithAReason() throws Exception {
-        String brokerPort = System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
-        try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + brokerPort);
-             JMSContext jms = factory.createContext("conveyor", "conveyor", JMSContext.AUTO_ACKNOWLEDGE)) {
+        try (JMSContext jms = stack.broker("producer"); JMSContext manager = stack.broker("manager")) {
             var signals = jms.createQueue("conveyor.signals");
             jms.createProducer().setProperty("signalId", "from-jms").send(signals, "{\"delta\":2}");
             jms.createProducer().send(signals, "{\"delta\":1}");
@@ -124,7 +121,7 @@ class SignalsStackIT extends OnSharedStack {
                 Thread.sleep(100);
             }
             assertEquals(2, api.get("signals/from-jms").object().getInt("total"));
-            try (JMSConsumer rejected = jms.createConsumer(jms.createQueue("conveyor.signals.rejected"))) {
+            try (JMSConsumer rejected = manager.createConsumer(manager.createQueue("conveyor.signals.rejected"))) {
                 // Four listener sessions: the two rejections may come in either order.
                 Map<String, String> bodyByReason = new HashMap<>();
                 for (int i = 0; i < 2; i++) {

@@ -3,6 +3,7 @@ package dev.conveyor.stack;
 import dev.conveyor.client.ConveyorClient;
 import dev.conveyor.web.testing.ApiClient;
 import java.io.IOException;
+import java.io.Reader;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +11,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import jakarta.jms.JMSContext;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
@@ -126,10 +130,31 @@ public final class Stack implements AutoCloseable {
         return new ApiClient(URI.create("http://localhost:" + httpPort() + "/api/"), "admin", password);
     }
 
-    /** A producer's connection to the stack's broker, through the client library, as deploy/run's default credentials allow. */
+    /** A producer's connection to the stack's broker, through the client library, with the installation's producer identity. */
     public ConveyorClient client() {
-        String url = "tcp://127.0.0.1:" + System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
-        return new ConveyorClient(new ActiveMQConnectionFactory(url), "conveyor", "conveyor");
+        return new ConveyorClient(new ActiveMQConnectionFactory(brokerUrl()), brokerCredential("producer.user"),
+                brokerCredential("producer.password"));
+    }
+
+    /** A JMS connection to the stack's broker as one of its identities: {@code conveyor}, {@code producer} or {@code manager}. */
+    public JMSContext broker(String identity) {
+        return new ActiveMQConnectionFactory(brokerUrl()).createContext(brokerCredential(identity + ".user"),
+                brokerCredential(identity + ".password"));
+    }
+
+    /** A value of the broker credentials deploy/run generated for this installation (e.g. producer.password). */
+    public String brokerCredential(String key) {
+        Properties credentials = new Properties();
+        try (Reader reader = Files.newBufferedReader(var.resolve("broker-credentials.properties"))) {
+            credentials.load(reader);
+        } catch (IOException e) {
+            throw new IllegalStateException("no broker credentials in " + var + "; deploy/run writes them at its first start", e);
+        }
+        return Objects.requireNonNull(credentials.getProperty(key), () -> key + " is missing from the broker credentials");
+    }
+
+    private static String brokerUrl() {
+        return "tcp://127.0.0.1:" + System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616");
     }
 
     /** Payara Micro's log, where the server's warnings go. */

@@ -3,10 +3,12 @@ package dev.conveyor.web.batch;
 import dev.conveyor.common.BatchJobs;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.web.security.Audit;
 import jakarta.batch.operations.JobOperator;
 import jakarta.batch.operations.NoSuchJobExecutionException;
 import jakarta.batch.runtime.BatchRuntime;
 import jakarta.batch.runtime.JobExecution;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -24,6 +26,9 @@ import java.util.Properties;
 @Produces(MediaType.APPLICATION_JSON)
 public class BatchResource {
 
+    @Inject
+    Audit audit;
+
     public record ExecutionView(long executionId, String jobName, String status, String exitStatus,
                                 Date startTime, Date endTime) {
 
@@ -39,10 +44,12 @@ public class BatchResource {
         if (!BatchJobs.ALL.contains(name)) {
             throw new ConveyorException(MessageId.BATCH_JOB_NOT_FOUND, name, BatchJobs.ALL);
         }
-        JobOperator operator = BatchRuntime.getJobOperator();
-        long id = operator.start(name, new Properties());
-        return Response.accepted(ExecutionView.of(operator.getJobExecution(id)))
-                .location(uri.getBaseUriBuilder().path("batch/executions/{id}").build(id)).build();
+        return audit.change(null, () -> {
+            JobOperator operator = BatchRuntime.getJobOperator();
+            long id = operator.start(name, new Properties());
+            return Response.accepted(ExecutionView.of(operator.getJobExecution(id)))
+                    .location(uri.getBaseUriBuilder().path("batch/executions/{id}").build(id)).build();
+        });
     }
 
     @GET

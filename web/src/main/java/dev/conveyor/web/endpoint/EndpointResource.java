@@ -4,6 +4,7 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.flow.FlowControl;
 import dev.conveyor.web.error.JsonRequests;
+import dev.conveyor.web.security.Audit;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -32,6 +33,9 @@ public class EndpointResource {
     @Inject
     FlowControl flow;
 
+    @Inject
+    Audit audit;
+
     @GET
     public List<JsonObject> list() {
         return endpoints.list();
@@ -39,8 +43,10 @@ public class EndpointResource {
 
     @POST
     public Response create(String body, @Context UriInfo uri) {
-        JsonObject created = endpoints.create(JsonRequests.object(body));
-        return Response.created(uri.getAbsolutePathBuilder().path(created.getString("name")).build()).entity(created).build();
+        return audit.change(null, () -> {
+            JsonObject created = endpoints.create(JsonRequests.object(body));
+            return Response.created(uri.getAbsolutePathBuilder().path(created.getString("name")).build()).entity(created).build();
+        });
     }
 
     @GET
@@ -53,27 +59,27 @@ public class EndpointResource {
     @PUT
     @Path("{name}")
     public JsonObject update(@PathParam("name") String name, String body) {
-        return endpoints.update(name, JsonRequests.object(body));
+        return audit.change(() -> endpoints.get(name), () -> endpoints.update(name, JsonRequests.object(body)));
     }
 
     @DELETE
     @Path("{name}")
     public Response delete(@PathParam("name") String name) {
-        endpoints.delete(name);
+        audit.change(() -> endpoints.get(name), () -> endpoints.delete(name));
         return Response.noContent().build();
     }
 
     @POST
     @Path("{name}/pause")
     public JsonObject pause(@PathParam("name") String name) {
-        return endpoints.setState(name, EndpointState.PAUSED);
+        return audit.change(() -> endpoints.get(name), () -> endpoints.setState(name, EndpointState.PAUSED));
     }
 
     /** Ends a pause or a block; the results of jobs that waited in a block are written now. */
     @POST
     @Path("{name}/resume")
     public JsonObject resume(@PathParam("name") String name) {
-        return flow.resume(name);
+        return audit.change(() -> endpoints.get(name), () -> flow.resume(name));
     }
 
     /** The endpoint's input queue: maxQueueSize, queuedJobs, freeQueueSize, freeQueueSizeThreshold, state. */

@@ -2,6 +2,7 @@ package dev.conveyor.web.endpoint;
 
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.web.error.JsonRequests;
+import dev.conveyor.web.security.Audit;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -23,6 +24,9 @@ public class ServiceSettingsResource {
     @Inject
     EndpointService endpoints;
 
+    @Inject
+    Audit audit;
+
     @GET
     public JsonObject get() {
         return endpoints.serviceSettings();
@@ -31,6 +35,6 @@ public class ServiceSettingsResource {
     /** Changes the defaults given; refused if an endpoint inheriting one would become invalid. */
     @PUT
     public JsonObject update(String body) {
-        return endpoints.updateServiceSettings(JsonRequests.object(body));
+        return audit.change(endpoints::serviceSettings, () -> endpoints.updateServiceSettings(JsonRequests.object(body)));
     }
 }

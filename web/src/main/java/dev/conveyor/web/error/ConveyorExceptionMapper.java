@@ -16,6 +16,10 @@ public class ConveyorExceptionMapper implements ExceptionMapper<ConveyorExceptio
             case NOT_FOUND -> Response.Status.NOT_FOUND;
             case CONFLICT -> Response.Status.CONFLICT;
             case INVALID -> Response.Status.BAD_REQUEST;
+            case UNAUTHENTICATED -> Response.Status.UNAUTHORIZED;
+            case FORBIDDEN -> Response.Status.FORBIDDEN;
+            case UNSUPPORTED -> Response.Status.UNSUPPORTED_MEDIA_TYPE;
+            case THROTTLED -> Response.Status.TOO_MANY_REQUESTS;
             case INTERNAL -> Response.Status.INTERNAL_SERVER_ERROR;
         };
         return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE)

@@ -4,6 +4,7 @@ import dev.conveyor.common.ConveyorException;
 import dev.conveyor.priority.BucketStats;
 import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.web.error.JsonRequests;
+import dev.conveyor.web.security.Audit;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
@@ -33,6 +34,9 @@ public class PriorityRuleResource {
     @Inject
     PriorityRules rules;
 
+    @Inject
+    Audit audit;
+
     @GET
     public List<JsonObject> list() {
         return rules.list();
@@ -40,8 +44,10 @@ public class PriorityRuleResource {
 
     @POST
     public Response create(String body, @Context UriInfo uri) {
-        JsonObject created = rules.create(JsonRequests.object(body));
-        return Response.created(uri.getAbsolutePathBuilder().path(created.getString("id")).build()).entity(created).build();
+        return audit.change(null, () -> {
+            JsonObject created = rules.create(JsonRequests.object(body));
+            return Response.created(uri.getAbsolutePathBuilder().path(created.getString("id")).build()).entity(created).build();
+        });
     }
 
     @GET
@@ -54,13 +60,13 @@ public class PriorityRuleResource {
     @PUT
     @Path("{id}")
     public JsonObject update(@PathParam("id") String id, String body) {
-        return rules.update(id, JsonRequests.object(body));
+        return audit.change(() -> rules.get(id), () -> rules.update(id, JsonRequests.object(body)));
     }
 
     @DELETE
     @Path("{id}")
     public Response delete(@PathParam("id") String id) {
-        rules.delete(id);
+        audit.change(() -> rules.get(id), () -> rules.delete(id));
         return Response.noContent().build();
     }
 
@@ -72,14 +78,14 @@ public class PriorityRuleResource {
         if (!(ids instanceof JsonArray array)) {
             throw ConveyorException.invalidField("ids", "must be an array of every rule's id, highest rank first");
         }
-        return rules.reorder(array);
+        return audit.change(rules::list, () -> rules.reorder(array));
     }
 
     /** Puts every waiting job in its bucket by the rules as they are now. */
     @POST
     @Path("rebucket")
     public JsonObject rebucket() {
-        return Json.createObjectBuilder().add("rebucketed", rules.rebucket()).build();
+        return audit.change(null, () -> Json.createObjectBuilder().add("rebucketed", rules.rebucket()).build());
     }
 
     @GET
@@ -98,6 +104,6 @@ public class PriorityRuleResource {
     @PUT
     @Path("settings")
     public JsonObject updateSettings(String body) {
-        return rules.updateSettings(JsonRequests.object(body));
+        return audit.change(rules::settingsJson, () -> rules.updateSettings(JsonRequests.object(body)));
     }
 }

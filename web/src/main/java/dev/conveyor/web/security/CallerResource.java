@@ -1,6 +1,6 @@
 package dev.conveyor.web.security;
 
-import dev.conveyor.web.ConveyorApi;
+import dev.conveyor.security.Role;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -19,9 +19,9 @@ public class CallerResource {
     @GET
     public JsonObject me(@Context SecurityContext caller) {
         JsonArrayBuilder roles = Json.createArrayBuilder();
-        for (String role : ConveyorApi.ROLES) {
-            if (caller.isUserInRole(role)) {
-                roles.add(role);
+        for (Role role : Role.values()) {
+            if (caller.isUserInRole(role.roleName())) {
+                roles.add(role.roleName());
             }
         }
         return Json.createObjectBuilder().add("name", caller.getUserPrincipal().getName()).add("roles", roles).build();

@@ -5,6 +5,7 @@ import dev.conveyor.signal.SignalService;
 import dev.conveyor.signal.SignalView;
 import dev.conveyor.web.error.JsonRequests;
 import jakarta.ejb.EJBException;
+import dev.conveyor.web.security.Audit;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -26,6 +27,9 @@ public class SignalResource {
     @Inject
     SignalService signals;
 
+    @Inject
+    Audit audit;
+
     /** Adds {@code delta} (default 1) to {@code counterName} (default "default"); jobs the count lets go are released. */
     @POST
     @Consumes({MediaType.APPLICATION_JSON, MediaType.WILDCARD})
@@ -33,6 +37,10 @@ public class SignalResource {
         JsonObject request = body == null || body.isBlank() ? JsonObject.EMPTY_JSON_OBJECT : JsonRequests.object(body);
         NotifyRequest notify = NotifyRequest.parse(request);
         SignalService.checkId(id);
+        return audit.change(() -> signals.get(id), () -> notifyRetryingRaces(id, notify));
+    }
+
+    private SignalView notifyRetryingRaces(String id, NotifyRequest notify) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return signals.notify(id, notify.counterName(), notify.delta(), notify.attributes());
@@ -53,6 +61,6 @@ public class SignalResource {
 
     @DELETE
     public void delete(@PathParam("id") String id) {
-        signals.delete(id);
+        audit.change(() -> signals.get(id), () -> signals.delete(id));
     }
 }

@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Map;
 
 /** A small client for Conveyor's admin API, for tests that talk to a running server over HTTP. */
 public final class ApiClient {
@@ -71,6 +72,24 @@ public final class ApiClient {
 
     public Reply delete(String path) {
         return send(request(path).DELETE());
+    }
+
+    /**
+     * Any request, as a browser or a careless program might send it: {@code headers} are added
+     * as given (Origin, Content-Type...), {@code body} may be null. The reply keeps its headers.
+     */
+    public HttpResponse<String> raw(String method, String path, Map<String, String> headers, String body) {
+        HttpRequest.Builder request = request(path).method(method,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private HttpRequest.Builder request(String path) {

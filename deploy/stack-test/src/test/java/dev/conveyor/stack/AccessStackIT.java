@@ -1,0 +1,353 @@
+package dev.conveyor.stack;
+
+import static dev.conveyor.stack.Drops.endpoint;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.conveyor.client.SubmissionProtocol;
+import dev.conveyor.web.testing.ApiClient;
+import dev.conveyor.web.testing.ApiClient.Reply;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.Message;
+import jakarta.jms.ObjectMessage;
+import jakarta.jms.TemporaryQueue;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Attacks on a running stack with default settings, one per test, each with its safe outcome:
+ * code in expressions, cross-site requests, a viewer and an operator reaching beyond their role,
+ * password guessing, a producer on Conveyor's own queues, ObjectMessages, forged attributes,
+ * and anything listening beyond loopback.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class AccessStackIT extends OnSharedStack {
+
+    private static final String VIEWER_PASSWORD = "viewer-password-1";
+    private static final String OPERATOR_PASSWORD = "operator-password-1";
+
+    private Path pwned() {
+        return stack.var().resolve("pwned-by-expression");
+    }
+
+    private String runtimePayload() {
+        return "''.getClass().forName('java.lang.Runtime').getMethod('getRuntime').invoke(null).exec('touch " + pwned() + "') != null";
+    }
+
+    private static void assertRefusal(int status, Reply reply, String code) {
+        assertEquals(status, reply.status(), reply::toString);
+        JsonObject body = reply.object();
+        assertEquals(code, body.getString("code"), reply::toString);
+        assertFalse(body.getString("message").isBlank(), reply::toString);
+    }
+
+    private static JsonObject json(String text) {
+        try (var reader = Json.createReader(new StringReader(text))) {
+            return reader.readObject();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void anEscapePayloadInAPriorityRuleIsRefusedAndRunsNothing() throws Exception {
+        Reply refused = api.post("priority-rules", Json.createObjectBuilder().add("name", "pwn").add("expression", runtimePayload())
+                .add("jmsPriority", 9).build().toString());
+
+        assertRefusal(400, refused, "CNV-1003-E");
+        assertEquals("expression", refused.object().getString("field"));
+        assertFalse(api.get("priority-rules").body().contains("pwn"), "no rule was saved");
+        Thread.sleep(1000);
+        assertFalse(Files.exists(pwned()), "the command did not run");
+    }
+
+    @Test
+    @Order(2)
+    void escapePayloadsInWaitAndNotifyAreRefusedNamingTheField() throws Exception {
+        String[][] cases = {
+            {"wait", "releaseSignalId", "${''.getClass().forName('java.lang.Runtime')}"},
+            {"wait", "targetSignalCount", "${x['getClass']()}"},
+            {"notify", "releaseSignalId", "${(x -> x)(1)}"},
+            {"notify", "signalCounterDelta", "${T(java.lang.Runtime).getRuntime().exec('touch " + pwned() + "')}"},
+        };
+        for (String[] attack : cases) {
+            var setting = Json.createObjectBuilder().add("releaseSignalId", "harmless-${file.baseName}");
+            if (attack[0].equals("notify")) {
+                setting.add("on", "success");
+            }
+            setting.add(attack[1], attack[2]);
+            String body = Json.createObjectBuilder().add("name", "el-" + attack[0]).add("path", "el-" + attack[0])
+                    .add("operationName", "copy").add(attack[0], setting).build().toString();
+            Reply refused = api.post("endpoints", body);
+            assertRefusal(400, refused, "CNV-1003-E");
+            assertEquals(attack[0] + "." + attack[1], refused.object().getString("field"), refused::toString);
+        }
+        assertEquals(404, api.get("endpoints/el-wait").status());
+        assertFalse(Files.exists(pwned()));
+    }
+
+    @Test
+    @Order(3)
+    void aForeignOriginOrATextBodyCannotCountASignal() {
+        HttpResponse<String> browserPost = api.raw("POST", "signals/cross-site",
+                Map.of("Content-Type", "text/plain", "Origin", "https://evil.example"), "{}");
+        assertRefusal(403, new Reply(browserPost.statusCode(), browserPost.body()), "CNV-4103-E");
+
+        HttpResponse<String> jsonFromAfar = api.raw("POST", "signals/cross-site",
+                Map.of("Content-Type", "application/json", "Origin", "https://evil.example"), "{}");
+        assertRefusal(403, new Reply(jsonFromAfar.statusCode(), jsonFromAfar.body()), "CNV-4103-E");
+
+        HttpResponse<String> textFromHere = api.raw("POST", "signals/cross-site", Map.of("Content-Type", "text/plain"), "{}");
+        assertRefusal(415, new Reply(textFromHere.statusCode(), textFromHere.body()), "CNV-4104-E");
+
+        assertEquals(404, api.get("signals/cross-site").status(), "no signal was counted");
+        assertTrue(browserPost.headers().firstValue("Access-Control-Allow-Origin").isEmpty(), "no CORS unless configured");
+        assertEquals(200, api.raw("POST", "signals/cross-site", Map.of("Origin", "http://localhost:" + port()), null).statusCode(),
+                "the server's own origin may, with no body");
+    }
+
+    @Test
+    @Order(4)
+    void aViewerReadsEverythingAndChangesNothing() {
+        endpoint(api, "viewer-target", "copy", "");
+        createUser("watcher", "viewer", VIEWER_PASSWORD);
+        ApiClient viewer = api.as("watcher", VIEWER_PASSWORD);
+        String endpointsBefore = api.get("endpoints").body();
+        String rulesBefore = api.get("priority-rules").body();
+
+        for (String read : List.of("endpoints", "endpoints/viewer-target", "endpoints/viewer-target/queue", "jobs", "settings",
+                "operations", "priority-rules", "priority-rules/stats", "priority-rules/settings")) {
+            assertEquals(200, viewer.get(read).status(), read);
+        }
+        List<Reply> writes = List.of(
+                viewer.post("endpoints", "{\"name\":\"by-viewer\",\"path\":\"by-viewer\",\"operationName\":\"copy\"}"),
+                viewer.put("endpoints/viewer-target", "{\"repeatInterval\":5}"),
+                viewer.delete("endpoints/viewer-target"),
+                viewer.post("endpoints/viewer-target/pause", null),
+                viewer.post("endpoints/viewer-target/resume", null),
+                viewer.put("settings", "{\"repeatInterval\":7}"),
+                viewer.post("priority-rules", "{\"name\":\"v\",\"expression\":\"true\",\"jmsPriority\":1}"),
+                viewer.put("priority-rules/settings", "{\"enabled\":false}"),
+                viewer.put("priority-rules/ranks", "{\"ids\":[]}"),
+                viewer.post("priority-rules/rebucket", null),
+                viewer.post("signals/by-viewer", "{}"),
+                viewer.delete("signals/by-viewer"),
+                viewer.post("batch/jobs/purge", null),
+                viewer.post("users", "{\"name\":\"mallory\",\"role\":\"admin\",\"password\":\"mallory-password\"}"),
+                viewer.put("users/watcher", "{\"role\":\"admin\"}"),
+                viewer.get("users"),
+                viewer.get("audit"));
+        for (Reply write : writes) {
+            assertRefusal(403, write, "CNV-4101-E");
+        }
+        assertEquals(endpointsBefore, api.get("endpoints").body());
+        assertEquals(rulesBefore, api.get("priority-rules").body());
+        assertEquals(404, api.get("signals/by-viewer").status());
+        assertEquals(404, api.get("users/mallory").status());
+        assertEquals("viewer", api.get("users/watcher").object().getString("role"));
+    }
+
+    @Test
+    @Order(5)
+    void anOperatorRunsTheServiceButDoesNotConfigureIt() {
+        endpoint(api, "operated", "copy", "");
+        createUser("night-shift", "operator", OPERATOR_PASSWORD);
+        ApiClient operator = api.as("night-shift", OPERATOR_PASSWORD);
+
+        assertEquals("PAUSED", operator.post("endpoints/operated/pause", null).object().getString("state"));
+        assertEquals(200, operator.post("endpoints/operated/resume", null).status());
+        assertEquals(1, operator.post("signals/operated-signal", "{}").object().getInt("total"));
+        assertRefusal(403, operator.put("endpoints/operated", "{\"repeatInterval\":5}"), "CNV-4101-E");
+        assertRefusal(403, operator.post("priority-rules", "{\"name\":\"o\",\"expression\":\"true\",\"jmsPriority\":1}"), "CNV-4101-E");
+        assertRefusal(403, operator.put("users/night-shift", "{\"role\":\"admin\"}"), "CNV-4101-E");
+    }
+
+    @Test
+    @Order(6)
+    void everyChangeIsAuditedWithWhoWhatBeforeAndAfter() {
+        List<JsonObject> entries = api.get("audit?limit=1000").array().getValuesAs(JsonObject.class);
+
+        JsonObject pause = entries.stream().filter(entry -> entry.getString("action").equals("POST /api/endpoints/operated/pause"))
+                .findFirst().orElseThrow(() -> new AssertionError("the operator's pause is not in the audit trail: " + entries));
+        assertEquals("night-shift", pause.getString("actor"));
+        assertEquals("ENABLED", pause.getJsonObject("before").getString("state"));
+        assertEquals("PAUSED", pause.getJsonObject("after").getString("state"));
+        assertFalse(pause.getString("at").isBlank());
+
+        JsonObject userCreated = entries.stream().filter(entry -> entry.getString("action").equals("POST /api/users")
+                && entry.getJsonObject("after").getString("name").equals("watcher")).findFirst().orElseThrow();
+        assertEquals("admin", userCreated.getString("actor"));
+        assertFalse(userCreated.toString().contains(VIEWER_PASSWORD), "no password in the trail");
+        assertFalse(userCreated.toString().contains("PBKDF2"), "no hash in the trail");
+        assertTrue(entries.stream().noneMatch(entry -> entry.getString("actor").equals("watcher")), "the viewer changed nothing");
+    }
+
+    @Test
+    @Order(7)
+    void aProducerCannotReadOrWriteConveyorsOwnQueues() {
+        try (JMSContext producer = stack.broker("producer")) {
+            for (String queue : List.of("conveyor.jobs", "conveyor.callbacks")) {
+                assertThrows(JMSRuntimeException.class, () -> producer.createConsumer(producer.createQueue(queue)).receiveNoWait(),
+                        "reading " + queue);
+                assertThrows(JMSRuntimeException.class, () -> producer.createProducer().send(producer.createQueue(queue), "forged"),
+                        "writing " + queue);
+                assertThrows(JMSRuntimeException.class, () -> producer.createBrowser(producer.createQueue(queue)).getEnumeration(),
+                        "browsing " + queue);
+            }
+            assertThrows(JMSRuntimeException.class,
+                    () -> producer.createConsumer(producer.createQueue(SubmissionProtocol.SUBMISSIONS_QUEUE)).receiveNoWait(),
+                    "reading other producers' submissions");
+        }
+    }
+
+    @Test
+    @Order(8)
+    void anObjectMessageIsRefusedUnreadOnBothQueues() throws Exception {
+        endpoint(api, "no-objects", "copy", "");
+        try (JMSContext producer = stack.broker("producer"); JMSContext manager = stack.broker("manager")) {
+            ObjectMessage signal = producer.createObjectMessage(new ArrayList<>(List.of("payload")));
+            signal.setStringProperty("signalId", "object-signal");
+            producer.createProducer().send(producer.createQueue("conveyor.signals"), signal);
+            Message rejected = manager.createConsumer(manager.createQueue("conveyor.signals.rejected"), "rejectionReason LIKE '%ObjectMessage%'")
+                    .receive(30_000);
+            assertNotNull(rejected, "the ObjectMessage went to conveyor.signals.rejected");
+            assertTrue(rejected.getStringProperty("rejectionReason").contains("refused unread"), rejected::toString);
+            assertEquals(404, api.get("signals/object-signal").status());
+
+            ObjectMessage submission = producer.createObjectMessage(new ArrayList<>(List.of("payload")));
+            Message answer = submit(producer, submission, "no-objects", "object.txt");
+            assertEquals("REFUSED", answer.getStringProperty(SubmissionProtocol.STATUS));
+            assertTrue(answer.getStringProperty(SubmissionProtocol.REASON).contains("ObjectMessage is never deserialized"),
+                    () -> answerText(answer));
+        }
+    }
+
+    @Test
+    @Order(9)
+    void jmsPropertiesCannotReplaceConveyorsOwnAttributes() throws Exception {
+        endpoint(api, "own-attributes", "copy", "");
+        try (JMSContext producer = stack.broker("producer")) {
+            for (String own : List.of("endpoint", "userName", "job.id", "file.name")) {
+                BytesMessage document = producer.createBytesMessage();
+                document.writeBytes("x".getBytes(StandardCharsets.UTF_8));
+                document.setStringProperty(own, "forged");
+                Message answer = submit(producer, document, "own-attributes", "forged-" + own + ".txt");
+                assertEquals("REFUSED", answer.getStringProperty(SubmissionProtocol.STATUS), () -> answerText(answer));
+                assertEquals("CNV-7008-E", answer.getStringProperty(SubmissionProtocol.CODE));
+                assertTrue(answer.getStringProperty(SubmissionProtocol.REASON).contains("'" + own + "'"), () -> answerText(answer));
+            }
+        }
+        assertEquals(0, api.get("jobs?endpoint=own-attributes").array().size(), "no job was made");
+    }
+
+    @Test
+    @Order(10)
+    void nothingOfTheStackListensBeyondLoopback() throws Exception {
+        List<Long> pids = new ArrayList<>();
+        for (String name : List.of("payara", "broker")) {
+            pids.add(Long.parseLong(Files.readString(stack.var().resolve("run").resolve(name + ".pid")).strip()));
+        }
+        List<String> listening = new ArrayList<>();
+        for (String line : ss()) {
+            for (long pid : pids) {
+                if (line.contains("pid=" + pid + ",")) {
+                    listening.add(line);
+                }
+            }
+        }
+        assertTrue(listening.size() >= 2, "ss shows the stack's sockets: " + listening);
+        for (String socket : listening) {
+            String local = socket.trim().split("\\s+")[3];
+            assertTrue(local.startsWith("127.0.0.1:") || local.startsWith("[::ffff:127.0.0.1]:") || local.startsWith("[::1]:"),
+                    "listening beyond loopback: " + socket);
+            assertFalse(local.endsWith(":6900"), "Hazelcast's port is open: " + socket);
+        }
+    }
+
+    /** Last: it leaves this client throttled for a minute, which only the passwords already checked get through. */
+    @Test
+    @Order(11)
+    void aHundredWrongPasswordsCostAtMostFiveChecksThenWait() {
+        createUser("guessed", "viewer", "the-right-password");
+        ApiClient guesser = api.as("guessed", "wrong-password");
+        int unauthorized = 0;
+        int throttled = 0;
+        for (int i = 0; i < 100; i++) {
+            HttpResponse<String> reply = guesser.raw("GET", "endpoints", Map.of(), null);
+            JsonObject body = json(reply.body());
+            if (reply.statusCode() == 401) {
+                unauthorized++;
+                assertEquals("CNV-4108-E", body.getString("code"));
+            } else {
+                assertEquals(429, reply.statusCode(), reply::body);
+                assertEquals("CNV-4102-E", body.getString("code"));
+                long retryAfter = Long.parseLong(reply.headers().firstValue("Retry-After").orElseThrow());
+                assertTrue(retryAfter >= 1 && retryAfter <= 60, "Retry-After " + retryAfter);
+                throttled++;
+            }
+        }
+        assertEquals(5, unauthorized, "passwords checked before the client was held back");
+        assertEquals(95, throttled);
+        assertEquals(429, api.as("guessed", "the-right-password").get("endpoints").status(),
+                "a password not checked before waits too: guessing cannot go on by luck");
+        assertEquals(200, api.get("endpoints").status(), "the admin, already checked, is not locked out");
+        assertEquals(200, api.as("watcher", VIEWER_PASSWORD).get("endpoints").status(), "nor the viewer");
+    }
+
+    private static void createUser(String name, String role, String password) {
+        Reply created = api.post("users", Json.createObjectBuilder().add("name", name).add("role", role).add("password", password)
+                .build().toString());
+        assertEquals(201, created.status(), created::toString);
+        assertFalse(created.body().contains(password));
+    }
+
+    private static Message submit(JMSContext producer, Message request, String endpoint, String fileName) throws Exception {
+        TemporaryQueue answers = producer.createTemporaryQueue();
+        request.setStringProperty(SubmissionProtocol.REQUEST, SubmissionProtocol.SUBMIT);
+        request.setStringProperty(SubmissionProtocol.ENDPOINT, endpoint);
+        request.setStringProperty(SubmissionProtocol.FILE_NAME, fileName);
+        request.setStringProperty(SubmissionProtocol.SUBMISSION_ID, fileName);
+        request.setJMSReplyTo(answers);
+        producer.createProducer().send(producer.createQueue(SubmissionProtocol.SUBMISSIONS_QUEUE), request);
+        Message answer = producer.createConsumer(answers).receive(30_000);
+        assertNotNull(answer, "an answer to " + fileName);
+        return answer;
+    }
+
+    private static String answerText(Message answer) {
+        try {
+            return answer.getStringProperty(SubmissionProtocol.CODE) + " " + answer.getStringProperty(SubmissionProtocol.REASON);
+        } catch (Exception e) {
+            return answer.toString();
+        }
+    }
+
+    private static int port() {
+        return Integer.parseInt(System.getenv().getOrDefault("CONVEYOR_HTTP_PORT", "8080"));
+    }
+
+    private static List<String> ss() throws IOException, InterruptedException {
+        Process ss = new ProcessBuilder("ss", "-ltnpH").redirectErrorStream(true).start();
+        String output = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(ss.waitFor(30, TimeUnit.SECONDS));
+        return output.lines().toList();
+    }
+}
