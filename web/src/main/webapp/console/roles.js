@@ -1,10 +1,14 @@
-// The one place the console decides what the signed-in caller may change. The API checks the
-// same roles on every call; hiding a control here only spares a viewer a refusal.
+// The one place the console decides what the signed-in caller may change, by the same rule the
+// API applies to every call (ApiAccess): a viewer reads everything and changes nothing; an
+// operator also runs the service (pause and resume endpoints, notify signals, retry, release or
+// cancel jobs); an admin also changes the configuration (endpoints, priority rules, settings).
+// Hiding a control here only spares the caller a refusal: the API refuses it anyway (403).
 
-/** Which roles may do what; a viewer (or any other role) may only look. */
-const ALLOWED = {
-  admin: new Set(['endpoints', 'jobs', 'signals', 'priority']),
-};
+/** Each role includes the ones before it. */
+const ROLES = ['viewer', 'operator', 'admin'];
+
+/** The role each kind of change needs. */
+const NEEDS = { operate: 'operator', configure: 'admin' };
 
 let caller = { name: '', roles: [] };
 
@@ -12,16 +16,13 @@ export function setCaller(me) {
   caller = me;
 }
 
-export function callerName() {
-  return caller.name;
+/** Whether the caller may make changes of this kind: "operate" or "configure". */
+export function may(kind) {
+  const highest = Math.max(...caller.roles.map(role => ROLES.indexOf(role)), -1);
+  return highest >= ROLES.indexOf(NEEDS[kind]);
 }
 
-/** Whether the caller may change things of this area: "endpoints", "jobs", "signals" or "priority". */
-export function may(area) {
-  return caller.roles.some(role => ALLOWED[role] && ALLOWED[role].has(area));
-}
-
-/** Removes every control marked data-write="area" the caller may not use (call after rendering). */
+/** Removes every control marked data-write="kind" the caller may not use (call after drawing). */
 export function applyRoles(root) {
   root.querySelectorAll('[data-write]').forEach(control => {
     if (!may(control.dataset.write)) {

@@ -19,7 +19,7 @@ async function renderList(main) {
   const messages = el('div');
   const list = el('div');
   main.replaceChildren(el('h1', {}, 'Endpoints'),
-    el('p', {}, el('a', { class: 'button primary', href: '#/endpoints/new', dataset: { write: 'endpoints' }, id: 'new-endpoint' }, 'New endpoint')),
+    el('p', {}, el('a', { class: 'button primary', href: '#/endpoints/new', dataset: { write: 'configure' }, id: 'new-endpoint' }, 'New endpoint')),
     messages, list);
   const act = async (label, call) => {
     try {
@@ -41,13 +41,13 @@ async function renderList(main) {
           el('td', {}, badge(e.state), e.blockedReason ? el('div', { class: 'field-error' }, e.blockedReason) : null),
           el('td', {}, e.operationName), el('td', { class: 'wide-only' }, el('code', {}, e.path)),
           el('td', {}, el('div', { class: 'actions' },
-            el('a', { class: 'button', href: `#/endpoints/${enc(e.name)}/edit`, dataset: { write: 'endpoints' }, 'aria-label': `Edit ${e.name}` }, 'Edit'),
+            el('a', { class: 'button', href: `#/endpoints/${enc(e.name)}/edit`, dataset: { write: 'configure' }, 'aria-label': `Edit ${e.name}` }, 'Edit'),
             e.state === 'ENABLED'
-              ? el('button', { type: 'button', class: 'pause', dataset: { write: 'endpoints' }, 'aria-label': `Pause ${e.name}`,
+              ? el('button', { type: 'button', class: 'pause', dataset: { write: 'operate' }, 'aria-label': `Pause ${e.name}`,
                 onclick: () => act(`${e.name} paused.`, () => api.post(`endpoints/${enc(e.name)}/pause`)) }, 'Pause')
-              : el('button', { type: 'button', class: 'resume', dataset: { write: 'endpoints' }, 'aria-label': `Resume ${e.name}`,
+              : el('button', { type: 'button', class: 'resume', dataset: { write: 'operate' }, 'aria-label': `Resume ${e.name}`,
                 onclick: () => act(`${e.name} resumed.`, () => api.post(`endpoints/${enc(e.name)}/resume`)) }, 'Resume'),
-            el('button', { type: 'button', class: 'danger', dataset: { write: 'endpoints' }, 'aria-label': `Delete ${e.name}`,
+            el('button', { type: 'button', class: 'danger', dataset: { write: 'configure' }, 'aria-label': `Delete ${e.name}`,
               onclick: () => confirm(`Delete endpoint ${e.name}? Its jobs stay on record; files in its folder stay.`)
                 && act(`${e.name} deleted.`, () => api.delete(`endpoints/${enc(e.name)}`)) }, 'Delete')))))));
     applyRoles(list);
@@ -133,7 +133,7 @@ function mappingsFrom(operation) {
 }
 
 async function renderForm(main, editing) {
-  if (!may('endpoints')) {
+  if (!may('configure')) {
     main.replaceChildren(el('h1', {}, 'Endpoint'), notice('error', 'Your role may look at endpoints but not change them.'));
     return null;
   }

@@ -29,11 +29,11 @@ export async function render(main, { id }) {
     const log = job.state === 'FAILED' || job.state === 'EXPIRED' ? await api.text(`jobs/${enc(id)}/log`) : '';
     main.querySelector('h1').textContent = `Job ${job.source}`;
     const actions = el('div', { class: 'actions' },
-      (job.state === 'FAILED' || job.state === 'EXPIRED') && el('button', { type: 'button', class: 'primary', id: 'retry', dataset: { write: 'jobs' },
+      (job.state === 'FAILED' || job.state === 'EXPIRED') && el('button', { type: 'button', class: 'primary', id: 'retry', dataset: { write: 'operate' },
         onclick: () => act('Retried as a new job.', () => api.post(`jobs/${enc(id)}/retry`)) }, 'Retry on the kept source'),
-      job.state === 'WAITING' && el('button', { type: 'button', id: 'release', dataset: { write: 'jobs' },
+      job.state === 'WAITING' && el('button', { type: 'button', id: 'release', dataset: { write: 'operate' },
         onclick: () => act('Released.', () => api.post(`jobs/${enc(id)}/release`)) }, 'Release now'),
-      job.state === 'WAITING' && el('button', { type: 'button', class: 'danger', id: 'cancel', dataset: { write: 'jobs' },
+      job.state === 'WAITING' && el('button', { type: 'button', class: 'danger', id: 'cancel', dataset: { write: 'operate' },
         onclick: () => confirm(`Cancel job ${job.source}? It ends EXPIRED, its source kept in the expired folder.`)
           && act('Cancelled.', () => api.post(`jobs/${enc(id)}/cancel`)) }, 'Cancel'),
       job.waitSignal && job.state === 'WAITING' && el('a', { class: 'button', href: `#/signals?id=${enc(job.waitSignal)}` }, 'Its signal'));

@@ -82,7 +82,7 @@ export async function render(main) {
   };
 
   function drawRules(focusId) {
-    const editable = may('priority');
+    const editable = may('configure');
     let dragged = null;
     const items = rules.map((rule, index) => {
       const item = el('li', { dataset: { rule: rule.id, name: rule.name }, tabindex: editable ? '0' : null,
@@ -91,11 +91,11 @@ export async function render(main) {
       editable ? el('span', { class: 'grip', 'aria-hidden': 'true' }, '⠿') : null,
       el('span', { class: 'rank' }, rule.rank), el('strong', {}, rule.name), el('code', {}, rule.expression),
       el('span', {}, `JMS ${rule.jmsPriority}, share ${rule.share}`),
-      el('label', { dataset: { write: 'priority' } }, el('input', { type: 'checkbox', class: 'enabled', checked: rule.enabled,
+      el('label', { dataset: { write: 'configure' } }, el('input', { type: 'checkbox', class: 'enabled', checked: rule.enabled,
         onchange: async event => {
           try { await api.put(`priority-rules/${enc(rule.id)}`, { enabled: event.target.checked }); await load(); say('ok', `${rule.name} ${event.target.checked ? 'enabled' : 'disabled'}.`); } catch (error) { say('error', error.message); }
         } }), ' enabled'),
-      el('span', { class: 'actions', dataset: { write: 'priority' } },
+      el('span', { class: 'actions', dataset: { write: 'configure' } },
         el('button', { type: 'button', class: 'up', 'aria-label': `Move ${rule.name} up`, disabled: index === 0, onclick: () => move(index, -1) }, '↑'),
         el('button', { type: 'button', class: 'down', 'aria-label': `Move ${rule.name} down`, disabled: index === rules.length - 1, onclick: () => move(index, 1) }, '↓'),
         el('button', { type: 'button', class: 'edit', 'aria-label': `Edit ${rule.name}`, onclick: () => edit(item, rule) }, 'Edit'),
@@ -123,14 +123,14 @@ export async function render(main) {
       }
       return item;
     });
-    const add = el('form', { class: 'filters', id: 'new-rule-form', dataset: { write: 'priority' }, 'aria-label': 'New rule' },
+    const add = el('form', { class: 'filters', id: 'new-rule-form', dataset: { write: 'configure' }, 'aria-label': 'New rule' },
       ruleFields(), el('button', { type: 'submit', class: 'primary' }, 'Add rule'));
     add.addEventListener('submit', async event => {
       event.preventDefault();
       try { await api.post('priority-rules', readRule(add)); await load(); say('ok', 'Rule added.'); } catch (error) { showRuleError(add, error, messages); }
     });
     rulesBox.replaceChildren(rules.length ? el('ol', { class: 'rules', id: 'rules' }, items) : el('p', {}, 'No rule: every job is in the default bucket.'),
-      el('h3', { dataset: { write: 'priority' } }, 'Add a rule'), add);
+      el('h3', { dataset: { write: 'configure' } }, 'Add a rule'), add);
     applyRoles(rulesBox);
     if (focusId) rulesBox.querySelector(`li[data-rule="${CSS.escape(focusId)}"]`)?.focus();
   }
@@ -157,11 +157,17 @@ export async function render(main) {
   };
   const loadSettings = async () => {
     const s = await api.get('priority-rules/settings');
-    const enabled = el('input', { type: 'checkbox', id: 'priority-enabled', checked: s.enabled, disabled: !may('priority') });
-    const share = el('input', { type: 'text', id: 'default-share', inputmode: 'numeric', value: s.defaultShare, size: 4, disabled: !may('priority') });
+    if (!may('configure')) {
+      settingsBox.replaceChildren(el('dl', { class: 'facts' }, el('dt', {}, 'Priority rules'), el('dd', {}, s.enabled ? 'on' : 'off'),
+        el('dt', {}, 'Default bucket share'), el('dd', {}, s.defaultShare),
+        el('dt', {}, 'Empty bucket skipped for'), el('dd', {}, `${s.recentWindowSeconds} s`)));
+      return;
+    }
+    const enabled = el('input', { type: 'checkbox', id: 'priority-enabled', checked: s.enabled });
+    const share = el('input', { type: 'text', id: 'default-share', inputmode: 'numeric', value: s.defaultShare, size: 4 });
     const form = el('form', { class: 'filters' }, el('div', {}, el('label', { for: 'priority-enabled' }, 'Priority rules on'), enabled),
       el('div', {}, el('label', { for: 'default-share' }, 'Default bucket share'), share),
-      el('button', { type: 'submit', dataset: { write: 'priority' } }, 'Save settings'));
+      el('button', { type: 'submit', dataset: { write: 'configure' } }, 'Save settings'));
     form.addEventListener('submit', async event => {
       event.preventDefault();
       try { await api.put('priority-rules/settings', { enabled: enabled.checked, defaultShare: /^\d+$/.test(share.value) ? Number(share.value) : share.value }); say('ok', 'Settings saved.'); } catch (error) { say('error', error.message); }

@@ -28,7 +28,7 @@ export async function render(main, { params }) {
       messages.replaceChildren(notice('error', error.message));
     }
   };
-  const form = el('form', { class: 'filters', id: 'notify-form', 'aria-label': 'Send a notify', dataset: { write: 'signals' } },
+  const form = el('form', { class: 'filters', id: 'notify-form', 'aria-label': 'Send a notify', dataset: { write: 'operate' } },
     el('div', {}, el('label', { for: 'notify-id' }, 'Signal id'), id),
     el('div', {}, el('label', { for: 'notify-counter' }, 'Counter'), counter),
     el('div', {}, el('label', { for: 'notify-delta' }, 'Delta'), delta),
@@ -42,7 +42,7 @@ export async function render(main, { params }) {
   });
   main.replaceChildren(el('h1', {}, 'Signals'), messages,
     el('section', { class: 'panel', 'aria-labelledby': 'waiting-title' }, el('h2', { id: 'waiting-title' }, 'Jobs waiting for signals'), list),
-    el('section', { class: 'panel', 'aria-labelledby': 'notify-title', dataset: { write: 'signals' } },
+    el('section', { class: 'panel', 'aria-labelledby': 'notify-title', dataset: { write: 'operate' } },
       el('h2', { id: 'notify-title' }, 'Send a notify'), form));
   const load = async () => {
     const groups = await api.get('signals');
@@ -54,7 +54,7 @@ export async function render(main, { params }) {
         el('td', { class: 'num' }, g.jobs), el('td', {}, age(g.oldestSince)),
         el('td', {}, g.targetSignalCount ? `${g.targetSignalCount} on ${g.signalCounterName || 'the total'}` : '—'),
         el('td', {}, counters(g.signal)),
-        el('td', {}, el('button', { type: 'button', class: 'notify', dataset: { write: 'signals' }, 'aria-label': `Notify ${g.signalId} by 1`,
+        el('td', {}, el('button', { type: 'button', class: 'notify', dataset: { write: 'operate' }, 'aria-label': `Notify ${g.signalId} by 1`,
           onclick: () => notify(g.signalId, {}) }, 'Notify +1')))), { id: 'waiting-table' }));
     applyRoles(list);
   };
