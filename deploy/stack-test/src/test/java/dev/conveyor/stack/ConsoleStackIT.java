@@ -197,4 +197,46 @@ class ConsoleStackIT extends OnSharedStack {
         browser.find("tr[data-endpoint='console-pauses'] .badge.ENABLED");
         assertEquals("ENABLED", api.get("endpoints/console-pauses").object().getString("state"));
     }
+
+    @Test
+    void aViewerFindsNoControlThatChangesAnythingAndTheApiRefusesItsWrite() throws Exception {
+        String password = "viewer-password-1";
+        Reply user = api.post("users", "{\"name\":\"console-viewer\",\"role\":\"viewer\",\"password\":\"" + password + "\"}");
+        assertEquals(201, user.status(), user::toString);
+        Path folder = Drops.endpoint(api, "console-viewed", "pdf.extractText", "");
+        drop(stack, folder, "viewed.txt", "not a PDF either".getBytes());
+        String failedJob = awaitFinished(api, "console-viewed", 1).get(0).getString("id");
+        String rule = rule("console-viewed-rule");
+        try (Browser viewer = new Browser(stack.console(), "console-viewer", password)) {
+            viewer.open("#/overview");
+            assertEquals("console-viewer (viewer)", viewer.find("#caller").getText());
+            viewer.find("#endpoint-table tr[data-endpoint='console-viewed']");
+            String controls = "[data-write], button.pause, button.resume, #new-endpoint, #retry, #release, #cancel, button.notify, "
+                    + "#notify-form, li[draggable], input.enabled, button.edit, #new-rule-form, #endpoint-form, #priority-enabled";
+            viewer.open("#/endpoints");
+            viewer.find("tr[data-endpoint='console-viewed']");
+            assertEquals(List.of(), viewer.all(controls), "no control that changes endpoints");
+            viewer.open("#/endpoints/new");
+            viewer.find("main .notice.error");
+            assertEquals(List.of(), viewer.all(controls), "no endpoint form");
+            viewer.open("#/jobs/" + failedJob);
+            viewer.find("#failure-reason");
+            assertEquals(List.of(), viewer.all(controls), "no retry");
+            viewer.open("#/signals");
+            viewer.find("#waiting-title");
+            assertEquals(List.of(), viewer.all(controls), "no notify");
+            viewer.open("#/priority");
+            viewer.find("li[data-rule='" + rule + "']");
+            assertEquals(List.of(), viewer.all(controls), "no rule reordering, editing or switching");
+            assertTrue(viewer.browserLog().lines().noneMatch(line -> line.contains("Uncaught")), viewer::browserLog);
+        } finally {
+            api.delete("priority-rules/" + rule);
+        }
+        // What the console hides, the API refuses.
+        Reply refused = api.as("console-viewer", password).post("endpoints/console-viewed/pause", "{}");
+        assertEquals(403, refused.status(), refused::toString);
+        assertEquals("CNV-4101-E", refused.object().getString("code"));
+        assertEquals("ENABLED", api.get("endpoints/console-viewed").object().getString("state"));
+        assertEquals(403, api.as("console-viewer", password).post("jobs/" + failedJob + "/retry", "{}").status());
+    }
 }
