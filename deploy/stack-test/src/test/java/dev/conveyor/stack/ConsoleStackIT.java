@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
@@ -102,6 +103,14 @@ class ConsoleStackIT extends OnSharedStack {
         assertEquals(0L, browser.script("return performance.getEntriesByType('resource')"
                 + ".filter(e => !e.name.startsWith(location.origin)).length"), "every resource comes from the server itself");
         browser.screenshot(screenshots().resolve("console-overview.png"));
+
+        // On a phone's width the page does not scroll sideways (wide tables scroll inside their own box).
+        browser.driver().manage().window().setSize(new Dimension(390, 844));
+        try {
+            browser.until(d -> (Boolean) browser.script("return document.documentElement.scrollWidth <= window.innerWidth"));
+        } finally {
+            browser.driver().manage().window().setSize(new Dimension(1280, 1000));
+        }
     }
 
     @Test
