@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.InstantColumns;
 import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -80,6 +81,18 @@ public class JobStatistics {
 
     private static int clock(int hour, int minute) {
         return hour * 60 + minute;
+    }
+
+    /**
+     * A cheap sign that jobs changed: how many are in progress, the last change among them, and
+     * the last end. Two index-backed aggregates, so a live view can skip its full count when
+     * nothing moved.
+     */
+    public String changeStamp() {
+        Object[] unfinished = em.createQuery("SELECT COUNT(j), MAX(j.changedAt) FROM Job j WHERE j.state IN :states", Object[].class)
+                .setParameter("states", JobState.UNFINISHED).getSingleResult();
+        Object lastEnd = em.createQuery("SELECT MAX(j.finishedAt) FROM Job j", Object.class).getSingleResult();
+        return unfinished[0] + "|" + InstantColumns.instant(unfinished[1]) + "|" + InstantColumns.instant(lastEnd);
     }
 
     /** Jobs failed or expired at or after {@code since}, latest first, at most {@code limit}. */

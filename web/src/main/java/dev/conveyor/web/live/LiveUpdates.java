@@ -21,10 +21,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Pushes the overview to every open console. One look at the database every {@link #PERIOD},
- * whatever the number of consoles, and only while at least one is connected; an event is sent
- * only when something an operator sees changed (a changed count, state, node or health), so an
- * idle system sends nothing but a keep-alive comment. Consoles refresh their own page on it.
+ * Pushes the overview to every open console. Every {@link #PERIOD}, whatever the number of
+ * consoles and only while at least one is connected, a few small queries tell whether anything
+ * moved ({@link Overview#changeStamp}); only then is the overview counted again, and an event is
+ * sent only when something an operator sees changed (a count, state, node or health). An idle
+ * system costs those small queries and a keep-alive comment. Consoles refresh their own page on it.
  */
 @ApplicationScoped
 public class LiveUpdates {
@@ -45,6 +46,7 @@ public class LiveUpdates {
     private ScheduledFuture<?> ticking;
     private JsonObject lastSent;
     private String lastFingerprint = "";
+    private String lastStamp = "";
     private long lastSentAt;
 
     public synchronized void subscribe(SseEventSink sink, Sse sse) {
@@ -56,6 +58,7 @@ public class LiveUpdates {
             ticking = scheduler.scheduleWithFixedDelay(this::tick, PERIOD.toMillis(), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
         }
         if (lastSent == null || subscribers.get() == 0) {
+            lastStamp = overview.changeStamp();
             lastSent = overview.now();
             lastFingerprint = fingerprint(lastSent);
         }
@@ -64,9 +67,13 @@ public class LiveUpdates {
         subscribers.incrementAndGet();
     }
 
-    /** How many consoles are connected now. */
-    public int subscribers() {
-        return Math.max(0, subscribers.get());
+    /** The overview's change stamp; when the database cannot be read, one that forces a new overview (which says so). */
+    private String stamp() {
+        try {
+            return overview.changeStamp();
+        } catch (RuntimeException e) {
+            return "unreadable at " + System.nanoTime();
+        }
     }
 
     private synchronized void tick() {
@@ -74,7 +81,9 @@ public class LiveUpdates {
             return;
         }
         try {
-            JsonObject now = overview.now();
+            String stamp = stamp();
+            JsonObject now = stamp.equals(lastStamp) ? lastSent : overview.now();
+            lastStamp = stamp;
             String fingerprint = fingerprint(now);
             if (!fingerprint.equals(lastFingerprint)) {
                 lastSent = now;

@@ -76,6 +76,18 @@ public class Overview {
         return overview.build();
     }
 
+    /**
+     * Changes whenever {@link #now()} may show something new: jobs moved or ended, an endpoint
+     * changed, a node went silent or came back, or a minute passed (the chart and the recent
+     * counts move with the clock). A few small queries, for the live updates to skip the rest.
+     */
+    public String changeStamp() {
+        StringBuilder alive = new StringBuilder();
+        nodes.all().forEach(node -> alive.append(node.id()).append(node.alive()));
+        return statistics.changeStamp() + "|" + endpoints.stateStamp() + "|" + alive + "|"
+                + Instant.now().getEpochSecond() / 60;
+    }
+
     private JsonArrayBuilder endpoints(Instant now) {
         Map<String, Map<JobState, Long>> unfinished = statistics.unfinishedByEndpoint();
         Map<String, Map<JobState, Long>> ended = statistics.endedByEndpoint(now.minus(RECENT));
