@@ -60,6 +60,15 @@ class ConsoleStackIT extends OnSharedStack {
     @Test
     void anEndpointIsCreatedThroughTheFormAfterARefusedValueShowsItsMessageBesideTheField() {
         browser.open("#/endpoints/new");
+        // The form is the API's own declarations: its groups, and each setting's description.
+        List<JsonObject> groups = api.get("endpoint-settings").array().getValuesAs(JsonObject.class);
+        assertEquals(groups.stream().map(g -> g.getString("group")).toList(),
+                browser.all("#endpoint-form fieldset > legend").stream().map(WebElement::getText).toList());
+        String declared = groups.stream().flatMap(g -> g.getJsonArray("settings").getValuesAs(JsonObject.class).stream())
+                .filter(setting -> setting.getString("name").equals("includeFilePattern")).findFirst().orElseThrow()
+                .getString("description");
+        assertTrue(browser.find("#setting-includeFilePattern-help").getText().startsWith(declared));
+
         browser.find("#setting-name").sendKeys("console-made");
         browser.find("#setting-path").sendKeys("console-made");
         new Select(browser.find("#setting-operationName")).selectByValue("copy");
