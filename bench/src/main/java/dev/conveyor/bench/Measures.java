@@ -165,8 +165,13 @@ final class Measures {
      * wall-clock rates do, so costs are compared on it too.
      */
     static long serverCpuMillis(Path var) throws IOException {
+        return cpuMillis(var, "*.pid");
+    }
+
+    /** CPU time, in ms, of the stack's processes whose pid files in var/run match {@code pidFiles} (a glob). */
+    static long cpuMillis(Path var, String pidFiles) throws IOException {
         long ticks = 0;
-        try (DirectoryStream<Path> pids = Files.newDirectoryStream(var.resolve("run"), "*.pid")) {
+        try (DirectoryStream<Path> pids = Files.newDirectoryStream(var.resolve("run"), pidFiles)) {
             for (Path pid : pids) {
                 String stat = Files.readString(Path.of("/proc", Files.readString(pid).trim(), "stat"));
                 // After the command name in parentheses: state is field 3, utime 14 and stime 15.

@@ -22,4 +22,9 @@ public class InstantColumns implements AttributeConverter<Instant, Timestamp> {
     public Instant convertToEntityAttribute(Timestamp timestamp) {
         return timestamp == null ? null : timestamp.toInstant();
     }
+
+    /** An aggregate's result (MIN, MAX) over an Instant column: the provider may hand back the converted or the column's type. */
+    public static Instant instant(Object value) {
+        return value instanceof Timestamp timestamp ? timestamp.toInstant() : (Instant) value;
+    }
 }

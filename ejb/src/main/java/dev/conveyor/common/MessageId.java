@@ -31,6 +31,16 @@ public enum MessageId {
     FOLDERS_OVERLAP("CNV-1011-E", Kind.INVALID,
             "Folder %s overlaps %s: one lies inside the other. Give each endpoint a folder of its own, apart from the others "
                     + "and from Conveyor's data folder."),
+    JOB_NOT_RETRYABLE("CNV-1015-E", Kind.CONFLICT,
+            "Job '%s' is %s; only a FAILED or EXPIRED job can be retried."),
+    JOB_SOURCE_NOT_KEPT("CNV-1016-E", Kind.CONFLICT,
+            "Job '%s' kept no source to retry (%s). Drop the file into the watched folder again instead."),
+    JOB_NOT_WAITING("CNV-1017-E", Kind.CONFLICT,
+            "Job '%s' is %s; only a WAITING job can be released or cancelled."),
+    RETRY_NOT_ACCEPTED("CNV-1018-E", Kind.CONFLICT,
+            "Job '%s' could not be retried: endpoint '%s' did not accept its source (%s). Try again when its input queue has room."),
+    JOB_CANCELLED("CNV-5009-W", Kind.INTERNAL,
+            "Cancelled by %s while it waited for signal '%s'."),
 
     SCAN_FAILED("CNV-2001-W", Kind.INTERNAL,
             "Scan of endpoint '%s' failed and will be retried at the next interval: %s"),

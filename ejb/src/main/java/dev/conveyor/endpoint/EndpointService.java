@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
@@ -146,6 +147,12 @@ public class EndpointService {
         }
         endpoint.countScan();
         return endpoint.getScans();
+    }
+
+    /** A sign that an endpoint was added, removed, changed, paused, resumed or blocked (not its scan count). */
+    public String stateStamp() {
+        return String.valueOf(em.createQuery("SELECT e.name, e.state, e.blockedReason, e.settings FROM Endpoint e ORDER BY e.name",
+                Object[].class).getResultList().stream().map(Arrays::asList).toList().hashCode());
     }
 
     /** Every endpoint as it runs now. */

@@ -10,6 +10,8 @@ import static dev.conveyor.endpoint.SettingType.STRING;
 import dev.conveyor.signal.FanOutSpec;
 import dev.conveyor.signal.NotifySpec;
 import dev.conveyor.signal.WaitSpec;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -102,6 +104,45 @@ public final class EndpointSettings {
             RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE, OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION,
             OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD,
             SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE, OPERATION_TIME_LIMIT, WAIT, NOTIFY, FAN_OUT);
+
+    /**
+     * The settings in the groups of the watched-folder manual's configuration page, in its order
+     * (Conveyor's flow-control and signal settings last): the console's endpoint form follows it.
+     */
+    public static final Map<String, List<Setting<?>>> GROUPS = groups(
+            Map.entry("Endpoint", List.of(NAME, DESCRIPTION, PATH, OPERATION_NAME, OPERATION_TIME_LIMIT)),
+            Map.entry("Scanning", List.of(ASYNCHRONOUS, CRON_EXPRESSION, REPEAT_INTERVAL, REPEAT_COUNT, THROTTLE, BATCH_SIZE, WAIT_TIME)),
+            Map.entry("Identity", List.of(USER_NAME, DOMAIN_NAME)),
+            Map.entry("Files", List.of(INCLUDE_FILE_PATTERN, EXCLUDE_FILE_PATTERN)),
+            Map.entry("Folders", List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE,
+                    OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION)),
+            Map.entry("Parameter mappings", List.of(INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS)),
+            Map.entry("Flow control", List.of(MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD, SLEEP_ON_OVER_STORE,
+                    SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE)),
+            Map.entry("Release signals and fan-out", List.of(WAIT, NOTIFY, FAN_OUT)));
+
+    @SafeVarargs
+    private static Map<String, List<Setting<?>>> groups(Map.Entry<String, List<Setting<?>>>... groups) {
+        Map<String, List<Setting<?>>> ordered = new LinkedHashMap<>();
+        for (var group : groups) {
+            ordered.put(group.getKey(), group.getValue());
+        }
+        return Collections.unmodifiableMap(ordered);
+    }
+
+    /** How a form edits the setting: "text", "boolean", "number", or "json" (mappings and objects). */
+    public static String inputKind(Setting<?> setting) {
+        if (setting.type() == SettingType.STRING) {
+            return "text";
+        }
+        if (setting.type() == SettingType.BOOLEAN) {
+            return "boolean";
+        }
+        if (setting.type() == SettingType.INTEGER || setting.type() == SettingType.LONG) {
+            return "number";
+        }
+        return "json";
+    }
 
     /** The settings the service-wide defaults ("Watched Folder service" settings) may give. */
     public static final List<Setting<?>> SERVICE_WIDE = ALL.stream().filter(Setting::serviceWide).toList();

@@ -25,7 +25,12 @@ import java.util.Map;
         @Index(name = "CNV_JOB_ENDPOINT_STATE", columnList = "endpoint, state"),
         @Index(name = "CNV_JOB_STATE", columnList = "state"),
         @Index(name = "CNV_JOB_WAIT_SIGNAL", columnList = "state, waitSignal"),
-        @Index(name = "CNV_JOB_SUBMISSION", columnList = "submissionId")})
+        @Index(name = "CNV_JOB_SUBMISSION", columnList = "submissionId"),
+        // The console's listing, newest first, alone or by endpoint or state; and its recent counts by end time.
+        @Index(name = "CNV_JOB_CREATED", columnList = "createdAt"),
+        @Index(name = "CNV_JOB_ENDPOINT_CREATED", columnList = "endpoint, createdAt"),
+        @Index(name = "CNV_JOB_STATE_CREATED", columnList = "state, createdAt"),
+        @Index(name = "CNV_JOB_FINISHED", columnList = "finishedAt")})
 public class Job {
 
     static final int MAX_REASON_LENGTH = 4000;

@@ -191,7 +191,20 @@ public class JobCompletion {
         }
         String reason = MessageId.WAIT_EXPIRED.format(Duration.between(job.getChangedAt(), Instant.now()).withNanos(0),
                 job.getWaitSignal());
-        end(job, endpoint, () -> job.expire(reason, publisher.publishExpired(endpoint, jobId, job.getSource(), expiredFolder, reason),
+        endWaiting(job, endpoint, expiredFolder, reason);
+    }
+
+    /**
+     * Ends a waiting job at an operator's word, as an expiry does (source and expired.log into
+     * {@code expiredFolder}, EXPIRED), in the caller's transaction, which holds the job's row locked.
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public void cancel(Job job, EndpointConfig endpoint, String expiredFolder, String caller) {
+        endWaiting(job, endpoint, expiredFolder, MessageId.JOB_CANCELLED.format(caller, job.getWaitSignal()));
+    }
+
+    private void endWaiting(Job job, EndpointConfig endpoint, String expiredFolder, String reason) {
+        end(job, endpoint, () -> job.expire(reason, publisher.publishExpired(endpoint, job.getId(), job.getSource(), expiredFolder, reason),
                 Instant.now()));
     }
 

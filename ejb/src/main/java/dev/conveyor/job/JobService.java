@@ -244,20 +244,48 @@ public class JobService {
 
     /** Newest first; either filter may be null. */
     public List<JobView> list(String endpoint, JobState state, int limit) {
-        StringBuilder jpql = new StringBuilder("SELECT j FROM Job j WHERE 1 = 1");
-        if (endpoint != null) {
-            jpql.append(" AND j.endpoint = :endpoint");
+        return page(new JobFilter(endpoint, state, null, null), 0, limit).jobs();
+    }
+
+    /**
+     * Page {@code page} (from 0) of {@code limit} jobs, newest first. One more row than the page is
+     * read to tell whether another page follows, so no count of the whole filter is needed.
+     */
+    public JobPage page(JobFilter filter, int page, int limit) {
+        TypedQuery<Job> query = em.createQuery(filter.jpql(), Job.class);
+        filter.parameters().forEach(query::setParameter);
+        List<Job> rows = query.setFirstResult(page * limit).setMaxResults(limit + 1).getResultList();
+        boolean hasMore = rows.size() > limit;
+        return new JobPage(rows.stream().limit(limit).map(JobView::of).toList(), page, limit, hasMore);
+    }
+
+    /**
+     * The text of the job's failure.log or expired.log, read from where the job's results say it
+     * went; empty when the job has none (it did not fail, or the log was removed since).
+     */
+    public Optional<String> endLog(String id) {
+        JobView job = get(id);
+        Optional<Path> watched = endpointFolder(job.endpoint());
+        if (watched.isEmpty()) {
+            return Optional.empty();
         }
-        if (state != null) {
-            jpql.append(" AND j.state = :state");
+        for (String result : job.results()) {
+            Path log = watched.get().resolve(result).normalize();
+            String name = log.getFileName().toString();
+            boolean isLog = name.equals(ResultPublisher.FAILURE_LOG) || name.equals(ResultPublisher.EXPIRED_LOG);
+            if (isLog && log.startsWith(watched.get()) && Files.isRegularFile(log)) {
+                try {
+                    return Optional.of(Files.readString(log));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
         }
-        TypedQuery<Job> query = em.createQuery(jpql.append(" ORDER BY j.createdAt DESC, j.id").toString(), Job.class);
-        if (endpoint != null) {
-            query.setParameter("endpoint", endpoint);
-        }
-        if (state != null) {
-            query.setParameter("state", state);
-        }
-        return query.setMaxResults(limit).getResultList().stream().map(JobView::of).toList();
+        return Optional.empty();
+    }
+
+    private Optional<Path> endpointFolder(String endpoint) {
+        Endpoint row = em.find(Endpoint.class, endpoint);
+        return row == null ? Optional.empty() : Optional.of(row.folder().normalize());
     }
 }

@@ -34,6 +34,10 @@ public class Node {
         return id;
     }
 
+    public Instant getStartedAt() {
+        return startedAt;
+    }
+
     public Instant getHeartbeatAt() {
         return heartbeatAt;
     }

@@ -6,6 +6,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
+import java.util.List;
 
 /** The nodes' heartbeats in the database, each write its own transaction. */
 @Stateless
@@ -22,6 +23,19 @@ public class NodeRegistry {
         } else {
             node.beat(Instant.now());
         }
+    }
+
+    /** A node as the console shows it: when it started, its last heartbeat, and whether that is recent enough. */
+    public record NodeView(String id, Instant startedAt, Instant heartbeatAt, boolean alive) {
+    }
+
+    /** Every node that ever beat, latest heartbeat first. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<NodeView> all() {
+        Instant deadBefore = Instant.now().minus(ThisNode.DEAD_AFTER);
+        return em.createQuery("SELECT n FROM Node n ORDER BY n.heartbeatAt DESC", Node.class).getResultList().stream()
+                .map(n -> new NodeView(n.getId(), n.getStartedAt(), n.getHeartbeatAt(), n.getHeartbeatAt().isAfter(deadBefore)))
+                .toList();
     }
 
     /** True when the node beat within {@code ThisNode.DEAD_AFTER}; a node never seen is dead. */

@@ -6,14 +6,16 @@ import java.util.Locale;
 /**
  * Which role a call of the API needs, from its method and path (below /api/). Reading needs
  * {@link Role#VIEWER}; running the service needs {@link Role#OPERATOR}: pausing and resuming an
- * endpoint, notifying and clearing a signal, retrying a job, starting a batch job. Every other
+ * endpoint, notifying and clearing a signal, retrying a job and releasing or cancelling a waiting
+ * one, starting a batch job. Every other
  * change (and reading users and the audit trail) needs {@link Role#ADMIN}.
  */
 public final class ApiAccess {
 
     /** Operators' writes, as path patterns where {@code *} is one segment. */
     private static final List<String> OPERATOR_WRITES = List.of(
-            "endpoints/*/pause", "endpoints/*/resume", "signals/*", "jobs/*/retry", "batch/jobs/*");
+            "endpoints/*/pause", "endpoints/*/resume", "signals/*", "jobs/*/retry", "jobs/*/release", "jobs/*/cancel",
+            "batch/jobs/*");
     /** Reads only an admin may make: who the users are and what everyone did. */
     private static final List<String> ADMIN_READS = List.of("users", "users/*", "audit");
 

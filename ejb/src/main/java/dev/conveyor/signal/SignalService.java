@@ -1,14 +1,20 @@
 package dev.conveyor.signal;
 
 import dev.conveyor.common.ConveyorException;
+import dev.conveyor.common.InstantColumns;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.job.Job;
+import dev.conveyor.job.JobState;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The signal store. A notify locks its signal's row, adds to the counter and releases the jobs
@@ -29,6 +35,9 @@ public class SignalService {
     @Inject
     SignalLocks locks;
 
+    @Inject
+    EndpointService endpoints;
+
     public SignalView notify(String signalId, String counterName, long delta, Map<String, String> attributes) {
         checkId(signalId);
         if (counterName == null || counterName.isBlank()) {
@@ -47,6 +56,25 @@ public class SignalService {
             throw new ConveyorException(MessageId.SIGNAL_NOT_FOUND, signalId);
         }
         return SignalView.of(signal);
+    }
+
+    /** The waiting jobs grouped by signal id and endpoint, longest waiting first, at most {@code limit} groups. */
+    public List<WaitingGroup> waitingGroups(int limit) {
+        List<Object[]> rows = em.createQuery("SELECT j.waitSignal, j.endpoint, COUNT(j), MIN(j.changedAt) FROM Job j "
+                        + "WHERE j.state = :state GROUP BY j.waitSignal, j.endpoint ORDER BY MIN(j.changedAt)", Object[].class)
+                .setParameter("state", JobState.WAITING).setMaxResults(limit).getResultList();
+        List<WaitingGroup> groups = new ArrayList<>();
+        for (Object[] row : rows) {
+            String signalId = (String) row[0];
+            String endpoint = (String) row[1];
+            Optional<WaitSpec> wait = endpoints.config(endpoint).flatMap(WaitSpec::of);
+            Signal signal = em.find(Signal.class, signalId);
+            groups.add(new WaitingGroup(signalId, endpoint, (Long) row[2], InstantColumns.instant(row[3]),
+                    wait.map(w -> w.targetSignalCount().toString()).orElse(null),
+                    wait.map(WaitSpec::signalCounterName).orElse(null),
+                    signal == null ? null : SignalView.of(signal)));
+        }
+        return groups;
     }
 
     /** Clears a signal: its counters, attributes and credit are gone; jobs waiting for it go on waiting. */

@@ -3,6 +3,7 @@ package dev.conveyor.signal;
 import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
 import static dev.conveyor.endpoint.EndpointSettings.WAIT;
 
+import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
@@ -11,6 +12,7 @@ import dev.conveyor.job.Job;
 import dev.conveyor.job.JobCompletion;
 import dev.conveyor.job.JobDispatcher;
 import dev.conveyor.job.JobState;
+import dev.conveyor.job.JobView;
 import dev.conveyor.job.Outcome;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -118,6 +120,40 @@ public class WaitingRoom {
             return Optional.of(MessageId.WAIT_NOT_A_NUMBER.format("releasableCount", e.getMessage()));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Releases one waiting job at an operator's word, whatever its signal counts: it is staged
+     * again (and queued, on an asynchronous endpoint); the signal is left as it is.
+     */
+    public JobView releaseJob(String jobId) {
+        Job job = lockedWaiting(jobId);
+        job.release(Map.of());
+        EndpointConfig endpoint = endpoints.config(job.getEndpoint()).orElseThrow();
+        if (endpoint.get(ASYNCHRONOUS)) {
+            dispatcher.queue(List.of(jobId));
+        }
+        return JobView.of(job);
+    }
+
+    /** Ends one waiting job at an operator's word: EXPIRED, its source and expired.log in the endpoint's expired folder. */
+    public JobView cancel(String jobId, String caller) {
+        Job job = lockedWaiting(jobId);
+        EndpointConfig endpoint = endpoints.config(job.getEndpoint()).orElseThrow();
+        String expiredFolder = endpoint.get(WAIT).map(WaitSpec::expiredFolder).orElse(WaitSpec.DEFAULT_EXPIRED_FOLDER);
+        completion.cancel(job, endpoint, expiredFolder, caller);
+        return JobView.of(job);
+    }
+
+    private Job lockedWaiting(String jobId) {
+        Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
+        if (job == null) {
+            throw new ConveyorException(MessageId.JOB_NOT_FOUND, jobId);
+        }
+        if (job.getState() != JobState.WAITING) {
+            throw new ConveyorException(MessageId.JOB_NOT_WAITING, jobId, job.getState());
+        }
+        return job;
     }
 
     /** Checks one signal in a transaction of its own (the sweep); returns how many jobs went. */

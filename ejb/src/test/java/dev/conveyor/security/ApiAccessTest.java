@@ -25,6 +25,8 @@ class ApiAccessTest {
         assertEquals(Role.OPERATOR, ApiAccess.needed("POST", "signals/batch-7"));
         assertEquals(Role.OPERATOR, ApiAccess.needed("DELETE", "signals/batch-7"));
         assertEquals(Role.OPERATOR, ApiAccess.needed("POST", "jobs/42/retry"));
+        assertEquals(Role.OPERATOR, ApiAccess.needed("POST", "jobs/42/release"));
+        assertEquals(Role.OPERATOR, ApiAccess.needed("POST", "jobs/42/cancel"));
         assertEquals(Role.OPERATOR, ApiAccess.needed("POST", "batch/jobs/purge"));
     }
 

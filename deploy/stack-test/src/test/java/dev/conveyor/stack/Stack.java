@@ -90,6 +90,11 @@ public final class Stack implements AutoCloseable {
         script("run", "--background");
     }
 
+    /** Stops Payara Micro cleanly, leaving the broker running; {@link #startAgain} starts it. */
+    public void stopPayara() {
+        script("stop", "payara");
+    }
+
     /** Kills Payara Micro as a crash would (SIGKILL), leaving the broker running. */
     public void killPayara() {
         try {
@@ -119,6 +124,11 @@ public final class Stack implements AutoCloseable {
     @Override
     public void close() {
         script("stop");
+    }
+
+    /** Where the console answers: the WAR's root. */
+    public URI console() {
+        return URI.create("http://localhost:" + httpPort() + "/");
     }
 
     public ApiClient api() {

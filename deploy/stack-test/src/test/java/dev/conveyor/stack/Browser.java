@@ -1,0 +1,128 @@
+package dev.conveyor.stack;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.logging.Level;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Debian's chromium, headless, driven through its chromedriver, signed in to the console as one
+ * user: the HTTP Basic header goes with every request the page makes (pages, scripts, fetches
+ * and the event stream), as the browser's own sign-in would send it.
+ */
+public final class Browser implements AutoCloseable {
+
+    static final Duration WAIT = Duration.ofSeconds(60);
+
+    private final ChromeDriver driver;
+    private final Path profile;
+    private final URI base;
+
+    public Browser(URI base, String user, String password) {
+        this.base = base;
+        try {
+            profile = Files.createTempDirectory("conveyor-console-chromium");
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(System.getProperty("conveyor.chromium", "/usr/bin/chromium"));
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                "--user-data-dir=" + profile, "--window-size=1280,1000");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(Path.of(System.getProperty("conveyor.chromedriver", "/usr/bin/chromedriver")).toFile())
+                .build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().window().setSize(new Dimension(1280, 1000));
+        String basic = Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+        driver.executeCdpCommand("Network.enable", Map.of());
+        driver.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Authorization", "Basic " + basic)));
+    }
+
+    /** Opens a console page ("#/jobs", ...) and waits until the console has drawn it. */
+    public Browser open(String hash) {
+        driver.get("about:blank"); // a fresh load, not a hash change on the page already open
+        driver.get(base + hash);
+        until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ready")));
+        return this;
+    }
+
+    WebDriver driver() {
+        return driver;
+    }
+
+    public WebElement find(String css) {
+        return until(d -> {
+            List<WebElement> found = d.findElements(By.cssSelector(css));
+            return found.isEmpty() || !found.get(0).isDisplayed() ? null : found.get(0);
+        });
+    }
+
+    List<WebElement> all(String css) {
+        return driver.findElements(By.cssSelector(css));
+    }
+
+    <T> T until(Function<WebDriver, T> condition) {
+        try {
+            return new WebDriverWait(driver, WAIT, Duration.ofMillis(100)).until(condition::apply);
+        } catch (RuntimeException e) {
+            throw new AssertionError("the console did not get there; page: " + driver.getCurrentUrl() + "\nbrowser log:\n"
+                    + browserLog() + "\n" + e.getMessage(), e);
+        }
+    }
+
+    Object script(String javascript, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(javascript, args);
+    }
+
+    String browserLog() {
+        StringBuilder text = new StringBuilder();
+        for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER)) {
+            text.append(entry.getLevel()).append(' ').append(entry.getMessage()).append('\n');
+        }
+        return text.toString();
+    }
+
+    /** The whole page (up to 2400 px tall), at the window's width. */
+    void screenshot(Path file) throws IOException {
+        Files.createDirectories(file.getParent());
+        Dimension window = driver.manage().window().getSize();
+        long height = (Long) script("return document.documentElement.scrollHeight");
+        driver.manage().window().setSize(new Dimension(window.getWidth(), (int) Math.min(2400, height + 140)));
+        try {
+            Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+        } finally {
+            driver.manage().window().setSize(window);
+        }
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+        SharedStack.deleteTree(profile);
+    }
+}

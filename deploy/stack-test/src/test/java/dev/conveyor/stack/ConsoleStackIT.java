@@ -1,0 +1,260 @@
+package dev.conveyor.stack;
+
+import static dev.conveyor.stack.Drops.awaitFinished;
+import static dev.conveyor.stack.Drops.awaitState;
+import static dev.conveyor.stack.Drops.drop;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.conveyor.web.testing.ApiClient.Reply;
+import jakarta.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * Black-box: the operator's console at /, in Debian's chromium (headless), on the shared stack.
+ * Every check reads what the page shows and what the API then says.
+ */
+class ConsoleStackIT extends OnSharedStack {
+
+    private static Browser browser;
+
+    @BeforeAll
+    static void openBrowser() {
+        browser = new Browser(stack.console(), "admin", SharedStack.PASSWORD);
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @AfterEach
+    void noScriptFailed() {
+        String log = browser.browserLog();
+        assertFalse(log.contains("Uncaught"), () -> "a script of the console failed:\n" + log);
+    }
+
+    private static Path screenshots() {
+        return Path.of(System.getProperty("conveyor.top", "../..")).resolve("docs").resolve("images");
+    }
+
+    private static int count(String css) {
+        return Integer.parseInt(browser.find(css).getText().trim());
+    }
+
+    @Test
+    void anEndpointIsCreatedThroughTheFormAfterARefusedValueShowsItsMessageBesideTheField() {
+        browser.open("#/endpoints/new");
+        // The form is the API's own declarations: its groups, and each setting's description.
+        List<JsonObject> groups = api.get("endpoint-settings").array().getValuesAs(JsonObject.class);
+        assertEquals(groups.stream().map(g -> g.getString("group")).toList(),
+                browser.all("#endpoint-form fieldset > legend").stream().map(WebElement::getText).toList());
+        String declared = groups.stream().flatMap(g -> g.getJsonArray("settings").getValuesAs(JsonObject.class).stream())
+                .filter(setting -> setting.getString("name").equals("includeFilePattern")).findFirst().orElseThrow()
+                .getString("description");
+        assertTrue(browser.find("#setting-includeFilePattern-help").getText().startsWith(declared));
+
+        browser.find("#setting-name").sendKeys("console-made");
+        browser.find("#setting-path").sendKeys("console-made");
+        new Select(browser.find("#setting-operationName")).selectByValue("copy");
+        browser.find("#operation-signature");
+        WebElement include = browser.find("#setting-includeFilePattern");
+        include.sendKeys("regex:([a-z");
+        browser.find("#save-endpoint").click();
+
+        WebElement error = browser.find("#setting-includeFilePattern-error");
+        assertTrue(error.getText().contains("includeFilePattern"), error.getText());
+        assertEquals("true", include.getAttribute("aria-invalid"));
+        assertEquals(include, browser.driver().switchTo().activeElement(), "the refused field has the focus");
+        assertEquals(404, api.get("endpoints/console-made").status(), "nothing was created by the refused form");
+
+        include.clear();
+        include.sendKeys("*.txt");
+        browser.find("#save-endpoint").click();
+        browser.find("tr[data-endpoint='console-made']");
+        JsonObject created = api.get("endpoints/console-made").object();
+        assertEquals("*.txt", created.getString("includeFilePattern"));
+        assertEquals("copy", created.getString("operationName"));
+    }
+
+    @Test
+    void droppedFilesMoveTheOverviewCountsAndChartAndTheConsoleLoadsNothingFromElsewhere() throws Exception {
+        Path folder = Drops.endpoint(api, "console-counts", "copy", "\"batchSize\":10");
+        browser.open("#/overview");
+        String row = "#endpoint-table tr[data-endpoint='console-counts']";
+        browser.find(row);
+        assertEquals(0, count(row + " td[data-count='succeeded']"));
+        int chartBefore = Integer.parseInt(browser.find("figure[data-succeeded]").getAttribute("data-succeeded"));
+
+        for (int i = 1; i <= 3; i++) {
+            drop(stack, folder, "count-" + i + ".txt", ("file " + i).getBytes());
+        }
+        awaitFinished(api, "console-counts", 3);
+        // No reload: the live stream brings the new figures.
+        browser.until(d -> count(row + " td[data-count='succeeded']") == 3);
+        browser.until(d -> Integer.parseInt(browser.find("figure[data-succeeded]").getAttribute("data-succeeded")) >= chartBefore + 3);
+        assertEquals("live", browser.find("#live-status").getText());
+        assertEquals(0L, browser.script("return performance.getEntriesByType('resource')"
+                + ".filter(e => !e.name.startsWith(location.origin)).length"), "every resource comes from the server itself");
+        browser.screenshot(screenshots().resolve("console-overview.png"));
+
+        // On a phone's width the page does not scroll sideways (wide tables scroll inside their own box).
+        browser.driver().manage().window().setSize(new Dimension(390, 844));
+        try {
+            browser.until(d -> (Boolean) browser.script("return document.documentElement.scrollWidth <= window.innerWidth"));
+        } finally {
+            browser.driver().manage().window().setSize(new Dimension(1280, 1000));
+        }
+    }
+
+    @Test
+    void aFailedJobShowsItsReasonAndFailureLogAndIsRetriedOnItsKeptSource() throws Exception {
+        Path folder = Drops.endpoint(api, "console-fails", "pdf.extractText", "");
+        drop(stack, folder, "not-a.pdf", "plain text, not a PDF".getBytes());
+        JsonObject failed = awaitFinished(api, "console-fails", 1).get(0);
+        assertEquals("FAILED", failed.getString("state"));
+
+        // The listing's filters, on the server: state and endpoint, text in the source name (any case), creation time.
+        browser.open("#/jobs?endpoint=console-fails&state=FAILED&q=NOT-A");
+        browser.find("#job-table tr[data-job='" + failed.getString("id") + "']");
+        assertEquals(1, browser.all("#job-table tbody tr").size());
+        assertEquals(0, api.get("jobs?endpoint=console-fails&q=zzz").array().size());
+        assertEquals(0, api.get("jobs?endpoint=console-fails&since=" + Instant.now().plusSeconds(60)).array().size());
+        assertEquals(400, api.get("jobs?since=yesterday").status());
+
+        browser.open("#/overview");
+        browser.find("#failures a[href='#/jobs/" + failed.getString("id") + "']").click();
+        WebElement reason = browser.find("#failure-reason");
+        assertEquals(failed.getString("failureReason"), reason.getText());
+        String log = browser.find("#failure-log").getText();
+        assertTrue(log.contains("reason: " + failed.getString("failureReason").lines().findFirst().orElseThrow()), log);
+        assertTrue(log.contains("source: not-a.pdf"), log);
+        browser.screenshot(screenshots().resolve("console-job.png"));
+
+        browser.find("#retry").click();
+        browser.until(d -> !d.getCurrentUrl().endsWith(failed.getString("id")) && d.getCurrentUrl().contains("#/jobs/"));
+        String retriedId = browser.driver().getCurrentUrl().replaceAll(".*#/jobs/", "");
+        JsonObject retried = api.get("jobs/" + retriedId).object();
+        assertNotEquals(failed.getString("id"), retriedId);
+        assertEquals("not-a.pdf", retried.getString("source"));
+        assertEquals(failed.getString("id"), retried.getJsonObject("attributes").getString("retry.of"));
+        // It runs as a new job of the endpoint (and fails again the same way: the file is still no PDF).
+        List<JsonObject> both = awaitFinished(api, "console-fails", 2);
+        assertTrue(both.stream().allMatch(j -> j.getString("state").equals("FAILED")), both::toString);
+    }
+
+    @Test
+    void aWaitingJobIsReleasedByANotifySentFromTheSignalsPage() throws Exception {
+        Path folder = Drops.endpoint(api, "console-waits", "copy", "\"wait\":{\"releaseSignalId\":\"${file.baseName}\"}");
+        drop(stack, folder, "order-42.txt", "order 42".getBytes());
+        awaitState(api, "console-waits", "WAITING", 1);
+
+        browser.open("#/signals");
+        WebElement group = browser.find("#waiting-table tr[data-signal='order-42']");
+        assertTrue(group.getText().contains("console-waits"), group.getText());
+        group.findElement(By.cssSelector("button.notify")).click();
+
+        List<JsonObject> jobs = awaitFinished(api, "console-waits", 1);
+        assertEquals("SUCCEEDED", jobs.get(0).getString("state"));
+        browser.until(d -> d.findElements(By.cssSelector("#waiting-table tr[data-signal='order-42']")).isEmpty());
+    }
+
+    @Test
+    void twoRulesAreReorderedByKeyboard() {
+        String first = rule("console-first");
+        String second = rule("console-second");
+        try {
+            browser.open("#/priority");
+            WebElement item = browser.find("li[data-rule='" + second + "']");
+            item.sendKeys(Keys.chord(Keys.ALT, Keys.ARROW_UP));
+            browser.until(d -> ranks().indexOf(second) == ranks().indexOf(first) - 1);
+            // The moved rule keeps the focus, so a keyboard user can go on moving it.
+            browser.until(d -> second.equals(d.switchTo().activeElement().getAttribute("data-rule")));
+            browser.find("li[data-rule='" + second + "'] button.down").click();
+            browser.until(d -> ranks().indexOf(first) == ranks().indexOf(second) - 1);
+        } finally {
+            api.delete("priority-rules/" + first);
+            api.delete("priority-rules/" + second);
+        }
+    }
+
+    private static String rule(String name) {
+        Reply created = api.post("priority-rules", "{\"name\":\"" + name + "\",\"expression\":\"file.name == 'never-" + name + "'\",\"jmsPriority\":5}");
+        assertEquals(201, created.status(), created::toString);
+        return created.object().getString("id");
+    }
+
+    private static List<String> ranks() {
+        return api.get("priority-rules").array().getValuesAs(JsonObject.class).stream().map(r -> r.getString("id")).toList();
+    }
+
+    @Test
+    void anEndpointIsPausedAndResumedFromTheEndpointsPage() {
+        Drops.endpoint(api, "console-pauses", "copy", "");
+        browser.open("#/endpoints");
+        browser.find("tr[data-endpoint='console-pauses'] button.pause").click();
+        browser.find("tr[data-endpoint='console-pauses'] .badge.PAUSED");
+        assertEquals("PAUSED", api.get("endpoints/console-pauses").object().getString("state"));
+
+        browser.find("tr[data-endpoint='console-pauses'] button.resume").click();
+        browser.find("tr[data-endpoint='console-pauses'] .badge.ENABLED");
+        assertEquals("ENABLED", api.get("endpoints/console-pauses").object().getString("state"));
+    }
+
+    @Test
+    void aViewerFindsNoControlThatChangesAnythingAndTheApiRefusesItsWrite() throws Exception {
+        String password = "viewer-password-1";
+        Reply user = api.post("users", "{\"name\":\"console-viewer\",\"role\":\"viewer\",\"password\":\"" + password + "\"}");
+        assertEquals(201, user.status(), user::toString);
+        Path folder = Drops.endpoint(api, "console-viewed", "pdf.extractText", "");
+        drop(stack, folder, "viewed.txt", "not a PDF either".getBytes());
+        String failedJob = awaitFinished(api, "console-viewed", 1).get(0).getString("id");
+        String rule = rule("console-viewed-rule");
+        try (Browser viewer = new Browser(stack.console(), "console-viewer", password)) {
+            viewer.open("#/overview");
+            assertEquals("console-viewer (viewer)", viewer.find("#caller").getText());
+            viewer.find("#endpoint-table tr[data-endpoint='console-viewed']");
+            String controls = "[data-write], button.pause, button.resume, #new-endpoint, #retry, #release, #cancel, button.notify, "
+                    + "#notify-form, li[draggable], input.enabled, button.edit, #new-rule-form, #endpoint-form, #priority-enabled";
+            viewer.open("#/endpoints");
+            viewer.find("tr[data-endpoint='console-viewed']");
+            assertEquals(List.of(), viewer.all(controls), "no control that changes endpoints");
+            viewer.open("#/endpoints/new");
+            viewer.find("main .notice.error");
+            assertEquals(List.of(), viewer.all(controls), "no endpoint form");
+            viewer.open("#/jobs/" + failedJob);
+            viewer.find("#failure-reason");
+            assertEquals(List.of(), viewer.all(controls), "no retry");
+            viewer.open("#/signals");
+            viewer.find("#waiting-title");
+            assertEquals(List.of(), viewer.all(controls), "no notify");
+            viewer.open("#/priority");
+            viewer.find("li[data-rule='" + rule + "']");
+            assertEquals(List.of(), viewer.all(controls), "no rule reordering, editing or switching");
+            assertTrue(viewer.browserLog().lines().noneMatch(line -> line.contains("Uncaught")), viewer::browserLog);
+        } finally {
+            api.delete("priority-rules/" + rule);
+        }
+        // What the console hides, the API refuses.
+        Reply refused = api.as("console-viewer", password).post("endpoints/console-viewed/pause", "{}");
+        assertEquals(403, refused.status(), refused::toString);
+        assertEquals("CNV-4101-E", refused.object().getString("code"));
+        assertEquals("ENABLED", api.get("endpoints/console-viewed").object().getString("state"));
+        assertEquals(403, api.as("console-viewer", password).post("jobs/" + failedJob + "/retry", "{}").status());
+    }
+}

@@ -1,0 +1,101 @@
+package dev.conveyor.job;
+
+import dev.conveyor.common.ConveyorException;
+import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.flow.Admission;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * Runs a failed or expired job again as a new job, on the source its end kept (in the failure or
+ * expired folder). The kept source stays where it is, so the first job's record stays true: the
+ * copy is claimed exactly as a dropped file is, through the endpoint's input queue.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class JobRetry {
+
+    /** The attribute that links a retry to the job it repeats. */
+    public static final String RETRY_OF = "retry.of";
+
+    @Inject
+    JobService jobs;
+
+    @Inject
+    EndpointService endpoints;
+
+    /** The new job's id. */
+    public String retry(String jobId) {
+        JobView failed = jobs.get(jobId);
+        if (failed.state() != JobState.FAILED && failed.state() != JobState.EXPIRED) {
+            throw new ConveyorException(MessageId.JOB_NOT_RETRYABLE, jobId, failed.state());
+        }
+        EndpointConfig endpoint = endpoints.config(failed.endpoint())
+                .orElseThrow(() -> new ConveyorException(MessageId.ENDPOINT_NOT_FOUND, failed.endpoint()));
+        Path watched = endpoint.folder().normalize();
+        Path kept = keptSource(failed, watched).orElseThrow(() -> new ConveyorException(MessageId.JOB_SOURCE_NOT_KEPT, jobId,
+                failed.results().isEmpty() ? "it has no kept files" : "only " + failed.results() + " was kept"));
+        // Copied beside the stage folders (the scan never looks there), then claimed: the claim moves it into stage in one rename.
+        Path copyFolder = watched.resolve(Endpoint.STAGE_FOLDER).resolve("retry-" + UUID.randomUUID());
+        try {
+            Path copy = copyTree(kept, copyFolder.resolve(failed.source()));
+            Admission admission = jobs.claim(endpoint, copy, Map.of(RETRY_OF, jobId), null);
+            return admission.job().orElseThrow(() -> new ConveyorException(MessageId.RETRY_NOT_ACCEPTED, jobId, endpoint.name(),
+                    admission.result()));
+        } finally {
+            deleteQuietly(copyFolder);
+        }
+    }
+
+    /** The source among the job's kept files: the entry named as the source was, beside the log. */
+    static Optional<Path> keptSource(JobView job, Path watched) {
+        return job.results().stream()
+                .map(result -> watched.resolve(result).normalize())
+                .filter(path -> path.startsWith(watched))
+                .filter(path -> !path.getFileName().toString().equals(ResultPublisher.FAILURE_LOG)
+                        && !path.getFileName().toString().equals(ResultPublisher.EXPIRED_LOG))
+                .filter(Files::exists)
+                .findFirst();
+    }
+
+    private static Path copyTree(Path from, Path to) {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path each : walk.toList()) {
+                Path target = to.resolve(from.relativize(each).toString());
+                if (Files.isDirectory(each)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(each, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+            return to;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy " + from + " for a retry", e);
+        }
+    }
+
+    private static void deleteQuietly(Path folder) {
+        try {
+            if (Files.exists(folder)) {
+                ResultFiles.deleteTree(folder);
+            }
+        } catch (IOException e) {
+            // Left behind under stage/: the recovery pass clears stage folders that belong to no job.
+        }
+    }
+}

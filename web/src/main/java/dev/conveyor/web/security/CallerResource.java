@@ -1,0 +1,29 @@
+package dev.conveyor.web.security;
+
+import dev.conveyor.security.Role;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
+
+/** GET /api/me: who is signed in and with which roles; the console shows or hides its controls by it. */
+@Path("me")
+@Produces(MediaType.APPLICATION_JSON)
+public class CallerResource {
+
+    @GET
+    public JsonObject me(@Context SecurityContext caller) {
+        JsonArrayBuilder roles = Json.createArrayBuilder();
+        for (Role role : Role.values()) {
+            if (caller.isUserInRole(role.roleName())) {
+                roles.add(role.roleName());
+            }
+        }
+        return Json.createObjectBuilder().add("name", caller.getUserPrincipal().getName()).add("roles", roles).build();
+    }
+}

@@ -1,0 +1,26 @@
+package dev.conveyor.web.signal;
+
+import dev.conveyor.signal.SignalService;
+import dev.conveyor.signal.WaitingGroup;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** GET /api/signals: the waiting jobs grouped by signal id and endpoint, longest waiting first. */
+@Path("signals")
+@Produces(MediaType.APPLICATION_JSON)
+public class WaitingResource {
+
+    static final int MAX_GROUPS = 500;
+
+    @Inject
+    SignalService signals;
+
+    @GET
+    public List<WaitingGroup> waiting() {
+        return signals.waitingGroups(MAX_GROUPS);
+    }
+}
