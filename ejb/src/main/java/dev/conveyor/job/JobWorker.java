@@ -37,8 +37,11 @@ import java.util.logging.Logger;
         @ActivationConfigProperty(propertyName = "destination", propertyValue = JobMessaging.JOBS_QUEUE),
         @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = JobMessaging.RESOURCE_ADAPTER),
         @ActivationConfigProperty(propertyName = "consumerWindowSize", propertyValue = "0"),
-        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "4")})
+        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = JobWorker.SESSIONS)})
 public class JobWorker implements MessageListener {
+
+    /** How many workers each node runs at once: the MDB's sessions. */
+    public static final String SESSIONS = "4";
 
     private static final Logger LOG = Logger.getLogger(JobWorker.class.getName());
 
