@@ -13,11 +13,13 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.node.Leases;
 import dev.conveyor.node.ThisNode;
+import dev.conveyor.schema.SchemaMigrations;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
@@ -60,6 +62,7 @@ import java.util.logging.Logger;
  */
 @Singleton
 @Startup
+@DependsOn(SchemaMigrations.NAME)
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 // No transaction around a scan: its claims and dispatches have their own, and a synchronous
 // endpoint's operation may run longer than any transaction timeout.
@@ -155,7 +158,9 @@ public class ScanScheduler {
         Set<String> missing = new TreeSet<>(armed);
         missing.removeAll(scanning);
         for (Timer timer : timers.getTimers()) {
-            missing.remove(timer.getInfo());
+            if (timer.getInfo() instanceof String endpoint) {
+                missing.remove(endpoint);
+            }
         }
         return missing;
     }
