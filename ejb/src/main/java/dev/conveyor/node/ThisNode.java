@@ -1,9 +1,11 @@
 package dev.conveyor.node;
 
 import dev.conveyor.common.MessageId;
+import dev.conveyor.schema.SchemaMigrations;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
@@ -27,6 +29,7 @@ import java.util.logging.Logger;
  */
 @Singleton
 @Startup
+@DependsOn(SchemaMigrations.NAME)
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class ThisNode {

@@ -16,6 +16,7 @@ import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.scan.FileSelection;
+import dev.conveyor.schema.SchemaMigrations;
 import dev.conveyor.security.AdminPassword;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
@@ -66,12 +67,13 @@ class AdminApiIT {
                         ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
                         Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
                         Node.class.getPackage(), Signal.class.getPackage(), AttributeExpression.class.getPackage(),
-                        PriorityRules.class.getPackage(), InputQueue.class.getPackage(),
+                        PriorityRules.class.getPackage(), InputQueue.class.getPackage(), SchemaMigrations.class.getPackage(),
                         ConveyorApi.class.getPackage())
                 // Flow control reads which names in a folder are work, as scans do; the rest of scanning needs the broker.
                 .addClass(FileSelection.class)
                 .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
                 .addAsResource("META-INF/persistence.xml")
+                .addAsResource(new File("../ejb/src/main/resources/db/migration"), "db/migration")
                 .addAsResource("META-INF/batch-jobs/job-count-report.xml")
                 .addAsResource("META-INF/batch-jobs/purge.xml")
                 .addAsWebInfResource(new File("src/main/webapp/WEB-INF/beans.xml"), "beans.xml")
