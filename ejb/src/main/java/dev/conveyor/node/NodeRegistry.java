@@ -6,6 +6,8 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** The nodes' heartbeats in the database, each write its own transaction. */
 @Stateless
@@ -22,6 +24,13 @@ public class NodeRegistry {
         } else {
             node.beat(Instant.now());
         }
+    }
+
+    /** The last heartbeat of every node that beat within {@code since}, by node id. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Map<String, Instant> heartbeatsSince(Instant since) {
+        return em.createQuery("SELECT n FROM Node n WHERE n.heartbeatAt >= :since", Node.class).setParameter("since", since)
+                .getResultStream().collect(Collectors.toMap(Node::getId, Node::getHeartbeatAt));
     }
 
     /** True when the node beat within {@code ThisNode.DEAD_AFTER}; a node never seen is dead. */

@@ -128,7 +128,12 @@ public final class Stack implements AutoCloseable {
 
     /** The server's own paths outside the admin API (/health, /metrics, /openapi), asked without credentials. */
     public ApiClient server() {
-        return new ApiClient(URI.create("http://localhost:" + httpPort() + "/"), null, null);
+        return new ApiClient(serverUri(""), null, null);
+    }
+
+    /** A path on the server outside the admin API, e.g. "metrics". */
+    public URI serverUri(String path) {
+        return URI.create("http://localhost:" + httpPort() + "/" + path);
     }
 
     /** A producer's connection to the stack's broker, through the client library, as deploy/run's default credentials allow. */
