@@ -7,27 +7,33 @@ import dev.conveyor.batch.JobCountReport;
 import dev.conveyor.common.BatchJobs;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.endpoint.EndpointSettings;
+import dev.conveyor.endpoint.Setting;
 import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.flow.InputQueue;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
 import dev.conveyor.signal.Signal;
-import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.scan.FileSelection;
 import dev.conveyor.schema.SchemaMigrations;
 import dev.conveyor.security.AdminPassword;
+import dev.conveyor.web.openapi.ApiSchemas;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.io.File;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -76,6 +82,8 @@ class AdminApiIT {
                 .addAsResource(new File("../ejb/src/main/resources/db/migration"), "db/migration")
                 .addAsResource("META-INF/batch-jobs/job-count-report.xml")
                 .addAsResource("META-INF/batch-jobs/purge.xml")
+                .addAsResource("META-INF/microprofile-config.properties")
+                .addAsWebResource(new File("target/conveyor/openapi-ui/index.html"), "openapi-ui/index.html")
                 .addAsWebInfResource(new File("src/main/webapp/WEB-INF/beans.xml"), "beans.xml")
                 .addAsWebInfResource(new File("src/main/webapp/WEB-INF/glassfish-web.xml"), "glassfish-web.xml")
                 .setWebXML(new File("src/main/webapp/WEB-INF/web.xml"));
@@ -263,6 +271,49 @@ class AdminApiIT {
         assertTrue(api.get("priority-rules/stats").array().getValuesAs(JsonObject.class).stream()
                 .anyMatch(bucket -> bucket.getString("bucket").equals("default")));
         assertEquals(204, api.delete("priority-rules/" + id).status());
+    }
+
+    @Test
+    void theOpenApiDocumentDescribesEverySettingAsDeclaredAndEveryErrorBody() throws IOException {
+        Reply document = new ApiClient(URI.create(root.toString()).resolve("/"), null, null).get("openapi?format=JSON");
+        assertEquals(200, document.status(), document::toString);
+        Files.writeString(Path.of("target/openapi.json"), document.body());
+        JsonObject schemas = document.object().getJsonObject("components").getJsonObject("schemas");
+        JsonObject settings = schemas.getJsonObject(ApiSchemas.ENDPOINT_SETTINGS).getJsonObject("properties");
+        assertEquals(EndpointSettings.ALL.stream().map(Setting::name).toList(), List.copyOf(settings.keySet()));
+        for (Setting<?> setting : EndpointSettings.ALL) {
+            JsonObject declared = ApiSchemas.property(setting);
+            JsonObject served = settings.getJsonObject(setting.name());
+            assertEquals(declared.getString("description"), served.getString("description"), setting.name());
+            assertEquals(declared.getString("type"), served.getString("type"), setting.name());
+            // Payara's writer leaves out an empty default: "", {}, or none (description, the mappings, wait).
+            JsonValue declaredDefault = declared.get("default");
+            boolean leftOut = declaredDefault == null || Set.of("null", "\"\"", "{}", "[]").contains(declaredDefault.toString());
+            assertEquals(leftOut ? null : declaredDefault, served.get("default"), setting.name());
+        }
+        assertEquals(EndpointSettings.ALL.stream().filter(Setting::required).map(Setting::name).toList(),
+                schemas.getJsonObject(ApiSchemas.ENDPOINT_SETTINGS).getJsonArray("required").getValuesAs(JsonString::getString));
+        assertEquals(ApiSchemas.all().get(ApiSchemas.ERROR).getJsonObject("properties").getJsonObject("code").getJsonArray("enum"),
+                schemas.getJsonObject(ApiSchemas.ERROR).getJsonObject("properties").getJsonObject("code").getJsonArray("enum"));
+
+        JsonObject create = document.object().getJsonObject("paths").getJsonObject("/api/endpoints").getJsonObject("post");
+        assertEquals(ApiSchemas.ref(ApiSchemas.ENDPOINT_SETTINGS), create.getJsonObject("requestBody").getJsonObject("content")
+                .getJsonObject("application/json").getJsonObject("schema").getString("$ref"));
+        assertEquals(ApiSchemas.ref(ApiSchemas.ENDPOINT), create.getJsonObject("responses").getJsonObject("201")
+                .getJsonObject("content").getJsonObject("application/json").getJsonObject("schema").getString("$ref"));
+        document.object().getJsonObject("paths").forEach((path, operations) -> operations.asJsonObject().forEach((method, operation) -> {
+            if (operation instanceof JsonObject described && described.containsKey("responses")) {
+                assertTrue(described.getJsonObject("responses").keySet().stream().anyMatch(status -> status.startsWith("2")),
+                        () -> method + " " + path + " says what it answers: " + described);
+                assertEquals(ApiSchemas.ref(ApiSchemas.ERROR), described.getJsonObject("responses").getJsonObject("default")
+                        .getJsonObject("content").getJsonObject("application/json").getJsonObject("schema").getString("$ref"),
+                        method + " " + path);
+            }
+        }));
+
+        Reply ui = new ApiClient(URI.create(root.toString()).resolve("/"), null, null).get("openapi-ui/");
+        assertEquals(200, ui.status(), ui::toString);
+        assertTrue(ui.body().contains("SwaggerUIBundle"), ui::toString);
     }
 
     private static JsonObject awaitBatch(ApiClient api, Reply started) throws InterruptedException {

@@ -4,6 +4,7 @@ import dev.conveyor.common.ConveyorException;
 import dev.conveyor.priority.BucketStats;
 import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.web.error.JsonRequests;
+import dev.conveyor.web.openapi.ApiSchemas;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
@@ -23,6 +24,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** /api/priority-rules: the ranked rules that put new jobs in buckets, the priority switch, and per-bucket figures. */
 @Path("priority-rules")
@@ -34,11 +39,14 @@ public class PriorityRuleResource {
     PriorityRules rules;
 
     @GET
+    @APIResponse(responseCode = "200", description = "Every rule, by rank.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULES)))
     public List<JsonObject> list() {
         return rules.list();
     }
 
     @POST
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULE_CHANGE)))
+    @APIResponse(responseCode = "201", description = "Created; Location is its URL.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULE)))
     public Response create(String body, @Context UriInfo uri) {
         JsonObject created = rules.create(JsonRequests.object(body));
         return Response.created(uri.getAbsolutePathBuilder().path(created.getString("id")).build()).entity(created).build();
@@ -46,6 +54,7 @@ public class PriorityRuleResource {
 
     @GET
     @Path("{id}")
+    @APIResponse(responseCode = "200", description = "The rule.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULE)))
     public JsonObject get(@PathParam("id") String id) {
         return rules.get(id);
     }
@@ -53,12 +62,15 @@ public class PriorityRuleResource {
     /** Changes the fields given; a new rank moves the rule and renumbers the others. */
     @PUT
     @Path("{id}")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULE_CHANGE)))
+    @APIResponse(responseCode = "200", description = "The rule with the change.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULE)))
     public JsonObject update(@PathParam("id") String id, String body) {
         return rules.update(id, JsonRequests.object(body));
     }
 
     @DELETE
     @Path("{id}")
+    @APIResponse(responseCode = "204", description = "Removed.")
     public Response delete(@PathParam("id") String id) {
         rules.delete(id);
         return Response.noContent().build();
@@ -67,6 +79,8 @@ public class PriorityRuleResource {
     /** {"ids": [...]}: every rule's id, highest rank first. */
     @PUT
     @Path("ranks")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.RULE_RANKS)))
+    @APIResponse(responseCode = "200", description = "Every rule, by its new rank.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULES)))
     public List<JsonObject> reorder(String body) {
         JsonValue ids = JsonRequests.object(body).get("ids");
         if (!(ids instanceof JsonArray array)) {
@@ -78,6 +92,7 @@ public class PriorityRuleResource {
     /** Puts every waiting job in its bucket by the rules as they are now. */
     @POST
     @Path("rebucket")
+    @APIResponse(responseCode = "200", description = "How many waiting jobs changed bucket.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.REBUCKETED)))
     public JsonObject rebucket() {
         return Json.createObjectBuilder().add("rebucketed", rules.rebucket()).build();
     }
@@ -91,12 +106,15 @@ public class PriorityRuleResource {
     /** {"enabled": ..., "recentWindowSeconds": ..., "defaultShare": ...}: enabled is conveyor.priority.enabled. */
     @GET
     @Path("settings")
+    @APIResponse(responseCode = "200", description = "The priority settings.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_SETTINGS)))
     public JsonObject settings() {
         return rules.settingsJson();
     }
 
     @PUT
     @Path("settings")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_SETTINGS)))
+    @APIResponse(responseCode = "200", description = "The priority settings with the change.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_SETTINGS)))
     public JsonObject updateSettings(String body) {
         return rules.updateSettings(JsonRequests.object(body));
     }
