@@ -8,6 +8,7 @@ import java.sql.Statement;
 import java.util.Locale;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
@@ -46,7 +47,15 @@ public final class SchemaMigration {
                 .load();
         boolean baselined = flyway.info().applied().length == 0 && hasTable(dataSource, FIRST_TABLE);
         if (baselined) {
-            flyway.baseline();
+            try {
+                flyway.baseline();
+            } catch (FlywayException raced) {
+                // Another node starting at the same moment made the tables through V1 in between: nothing to baseline.
+                if (flyway.info().applied().length == 0) {
+                    throw raced;
+                }
+                baselined = false;
+            }
         }
         MigrateResult result = flyway.migrate();
         String version = flyway.info().current().getVersion().getVersion();

@@ -35,6 +35,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -296,6 +298,10 @@ class AdminApiIT {
         assertEquals(ApiSchemas.all().get(ApiSchemas.ERROR).getJsonObject("properties").getJsonObject("code").getJsonArray("enum"),
                 schemas.getJsonObject(ApiSchemas.ERROR).getJsonObject("properties").getJsonObject("code").getJsonArray("enum"));
 
+        JsonObject createdAt = schemas.getJsonObject("JobView").getJsonObject("properties").getJsonObject("createdAt");
+        assertEquals("string", createdAt.getString("type"), createdAt::toString);
+        assertEquals("date-time", createdAt.getString("format"), createdAt::toString);
+
         JsonObject create = document.object().getJsonObject("paths").getJsonObject("/api/endpoints").getJsonObject("post");
         assertEquals(ApiSchemas.ref(ApiSchemas.ENDPOINT_SETTINGS), create.getJsonObject("requestBody").getJsonObject("content")
                 .getJsonObject("application/json").getJsonObject("schema").getString("$ref"));
@@ -314,6 +320,10 @@ class AdminApiIT {
         Reply ui = new ApiClient(URI.create(root.toString()).resolve("/"), null, null).get("openapi-ui/");
         assertEquals(200, ui.status(), ui::toString);
         assertTrue(ui.body().contains("SwaggerUIBundle"), ui::toString);
+        Matcher bundle = Pattern.compile("src=\"\\.\\./(webjars/swagger-ui/[^\"]+/swagger-ui-bundle\\.js)\"").matcher(ui.body());
+        assertTrue(bundle.find(), ui::toString);
+        assertEquals(200, new ApiClient(URI.create(root.toString()).resolve("/"), null, null).get(bundle.group(1)).status(),
+                "Swagger UI's script, from the WebJar");
     }
 
     private static JsonObject awaitBatch(ApiClient api, Reply started) throws InterruptedException {

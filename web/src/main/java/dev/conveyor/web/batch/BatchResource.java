@@ -18,6 +18,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.Date;
 import java.util.Properties;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -28,7 +29,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class BatchResource {
 
     public record ExecutionView(long executionId, String jobName, String status, String exitStatus,
-                                Date startTime, Date endTime) {
+                                @Schema(type = SchemaType.STRING, format = "date-time") Date startTime,
+                                @Schema(type = SchemaType.STRING, format = "date-time") Date endTime) {
 
         static ExecutionView of(JobExecution e) {
             return new ExecutionView(e.getExecutionId(), e.getJobName(), e.getBatchStatus().name(), e.getExitStatus(),
