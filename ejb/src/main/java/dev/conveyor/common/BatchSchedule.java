@@ -3,9 +3,11 @@ package dev.conveyor.common;
 import dev.conveyor.job.Recovery;
 import dev.conveyor.node.Leases;
 import dev.conveyor.node.ThisNode;
+import dev.conveyor.schema.SchemaMigrations;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.batch.runtime.BatchRuntime;
+import jakarta.ejb.DependsOn;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
@@ -24,6 +26,7 @@ import java.util.logging.Logger;
  */
 @Singleton
 @Startup
+@DependsOn(SchemaMigrations.NAME)
 public class BatchSchedule {
 
     private static final Logger LOG = Logger.getLogger(BatchSchedule.class.getName());

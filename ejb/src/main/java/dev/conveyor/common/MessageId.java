@@ -58,6 +58,16 @@ public enum MessageId {
             "The recovery pass failed and runs again in 20 s: %s"),
     HEARTBEAT_FAILED("CNV-2007-W", Kind.INTERNAL,
             "This node's heartbeat could not be written; other nodes may take it for dead until it is: %s"),
+    SCHEMA_MIGRATED("CNV-2010-I", Kind.INTERNAL,
+            "Database schema (%s) is at version %s: %s."),
+    SCHEMA_MIGRATION_FAILED("CNV-2011-E", Kind.INTERNAL,
+            "The database schema could not be migrated, so Conveyor does not start; the database is left as the last "
+                    + "migration that completed made it. Fix the cause and start again: %s"),
+    DATABASE_NOT_SUPPORTED("CNV-2012-E", Kind.INTERNAL,
+            "The database is %s; Conveyor's schema migrations exist for H2 and PostgreSQL only."),
+    METRICS_NOT_READ("CNV-2013-W", Kind.INTERNAL,
+            "The gauges at /metrics could not be read from the database; they keep their last values until the next "
+                    + "try in a few seconds: %s"),
     STAGE_LEFT_FOR_RECOVERY("CNV-2005-W", Kind.INTERNAL,
             "Stage folder %s of a finished job could not be removed; the recovery pass will: %s"),
 

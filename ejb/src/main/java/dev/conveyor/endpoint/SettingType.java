@@ -33,6 +33,11 @@ public abstract class SettingType<T> {
         public JsonValue write(String value) {
             return JSON.createValue(value);
         }
+
+        @Override
+        public JsonObject schema() {
+            return type("string").build();
+        }
     };
 
     public static final SettingType<Boolean> BOOLEAN = new SettingType<>("true or false") {
@@ -48,6 +53,11 @@ public abstract class SettingType<T> {
         public JsonValue write(Boolean value) {
             return value ? JsonValue.TRUE : JsonValue.FALSE;
         }
+
+        @Override
+        public JsonObject schema() {
+            return type("boolean").build();
+        }
     };
 
     public static final SettingType<Integer> INTEGER = new SettingType<>("a whole number") {
@@ -60,6 +70,11 @@ public abstract class SettingType<T> {
         public JsonValue write(Integer value) {
             return JSON.createValue(value);
         }
+
+        @Override
+        public JsonObject schema() {
+            return type("integer").add("format", "int32").build();
+        }
     };
 
     public static final SettingType<Long> LONG = new SettingType<>("a whole number") {
@@ -71,6 +86,11 @@ public abstract class SettingType<T> {
         @Override
         public JsonValue write(Long value) {
             return JSON.createValue(value);
+        }
+
+        @Override
+        public JsonObject schema() {
+            return type("integer").add("format", "int64").build();
         }
     };
 
@@ -102,6 +122,16 @@ public abstract class SettingType<T> {
                     .add("type", mapping.kind().jsonName()).add("value", mapping.value())));
             return object.build();
         }
+
+        @Override
+        public JsonObject schema() {
+            return type("object").add("additionalProperties", type("object")
+                    .add("required", JSON.createArrayBuilder().add("type").add("value"))
+                    .add("properties", JSON.createObjectBuilder()
+                            .add("type", type("string").add("enum", JSON.createArrayBuilder().add("literal").add("variable")))
+                            .add("value", type("string"))))
+                    .build();
+        }
     };
 
     /** {@code {"<output parameter>": "<pattern such as %F.txt or out/>"}} */
@@ -121,6 +151,11 @@ public abstract class SettingType<T> {
             JsonObjectBuilder object = JSON.createObjectBuilder();
             value.forEach(object::add);
             return object.build();
+        }
+
+        @Override
+        public JsonObject schema() {
+            return type("object").add("additionalProperties", type("string")).build();
         }
     };
 
@@ -146,6 +181,11 @@ public abstract class SettingType<T> {
             public JsonValue write(Optional<T> value) {
                 return value.map(writer).orElse(JsonValue.NULL);
             }
+
+            @Override
+            public JsonObject schema() {
+                return type("object").add("nullable", true).build();
+            }
         };
     }
 
@@ -153,6 +193,13 @@ public abstract class SettingType<T> {
     public abstract T read(String field, JsonValue json);
 
     public abstract JsonValue write(T value);
+
+    /** The JSON Schema of the values {@link #read} accepts, for the API's OpenAPI document. */
+    public abstract JsonObject schema();
+
+    private static JsonObjectBuilder type(String type) {
+        return JSON.createObjectBuilder().add("type", type);
+    }
 
     ConveyorException wrongType(String field, JsonValue json) {
         return ConveyorException.invalidField(field, "must be " + expected + ", was " + json);

@@ -108,4 +108,14 @@ public class JobStatistics {
         return em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.finishedAt >= :since AND j.state IN :failed", Long.class)
                 .setParameter("since", since).setParameter("failed", FAILED).getSingleResult();
     }
+
+    /** Per release signal that jobs wait for, how many wait. */
+    public Map<String, Long> waitingBySignal() {
+        Map<String, Long> waiting = new TreeMap<>();
+        for (Object[] row : em.createQuery("SELECT j.waitSignal, COUNT(j) FROM Job j WHERE j.state = :waiting GROUP BY j.waitSignal",
+                Object[].class).setParameter("waiting", JobState.WAITING).getResultList()) {
+            waiting.put((String) row[0], (Long) row[1]);
+        }
+        return waiting;
+    }
 }

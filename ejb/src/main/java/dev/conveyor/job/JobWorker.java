@@ -43,8 +43,8 @@ import java.util.logging.Logger;
         @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "" + JobWorker.SESSIONS)})
 public class JobWorker implements MessageListener {
 
-    /** Workers per node: each takes one dispatch message (a chunk of jobs) at a time. */
-    static final int SESSIONS = 4;
+    /** How many workers each node runs at once: the MDB's sessions, each taking one chunk of jobs at a time. */
+    public static final int SESSIONS = 4;
 
     private static final Logger LOG = Logger.getLogger(JobWorker.class.getName());
 

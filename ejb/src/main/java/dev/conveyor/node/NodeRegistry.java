@@ -7,6 +7,8 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** The nodes' heartbeats in the database, each write its own transaction. */
 @Stateless
@@ -36,6 +38,13 @@ public class NodeRegistry {
         return em.createQuery("SELECT n FROM Node n ORDER BY n.heartbeatAt DESC", Node.class).getResultList().stream()
                 .map(n -> new NodeView(n.getId(), n.getStartedAt(), n.getHeartbeatAt(), n.getHeartbeatAt().isAfter(deadBefore)))
                 .toList();
+    }
+
+    /** The last heartbeat of every node that beat within {@code since}, by node id. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Map<String, Instant> heartbeatsSince(Instant since) {
+        return em.createQuery("SELECT n FROM Node n WHERE n.heartbeatAt >= :since", Node.class).setParameter("since", since)
+                .getResultStream().collect(Collectors.toMap(Node::getId, Node::getHeartbeatAt));
     }
 
     /** True when the node beat within {@code ThisNode.DEAD_AFTER}; a node never seen is dead. */

@@ -1,9 +1,11 @@
 package dev.conveyor.node;
 
 import dev.conveyor.common.MessageId;
+import dev.conveyor.schema.SchemaMigrations;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
@@ -11,7 +13,10 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.Set;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
@@ -24,6 +29,7 @@ import java.util.logging.Logger;
  */
 @Singleton
 @Startup
+@DependsOn(SchemaMigrations.NAME)
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class ThisNode {
@@ -34,7 +40,9 @@ public class ThisNode {
     public static final Duration DEAD_AFTER = Duration.ofSeconds(30);
 
     private final String id = UUID.randomUUID().toString();
-    private final Set<String> working = ConcurrentHashMap.newKeySet();
+    /** The jobs this node's workers run, with when each began. */
+    private final Map<String, Instant> working = new ConcurrentHashMap<>();
+    private volatile Instant lastBeat = Instant.now();
 
     @Inject
     NodeRegistry registry;
@@ -47,6 +55,7 @@ public class ThisNode {
     /** Never lets an exception out: the container would cancel the timer, and the node would look dead for good. */
     @Schedule(hour = "*", minute = "*", second = "*/10", persistent = false)
     void beat() {
+        lastBeat = Instant.now();
         try {
             registry.beat(id);
         } catch (RuntimeException e) {
@@ -58,9 +67,19 @@ public class ThisNode {
         return id;
     }
 
+    /** When the heartbeat timer last fired (whether or not its write succeeded): liveness watches it. */
+    public Instant lastBeat() {
+        return lastBeat;
+    }
+
     /** A worker of this node begins running the job's operation. */
     public void beginWork(String jobId) {
-        working.add(jobId);
+        working.put(jobId, Instant.now());
+    }
+
+    /** When each job this node runs now began. */
+    public Collection<Instant> runningSince() {
+        return List.copyOf(working.values());
     }
 
     public void endWork(String jobId) {
@@ -72,7 +91,7 @@ public class ThisNode {
      * right now, or on another node that is alive (that node's own recovery pass watches it).
      */
     public boolean isRunning(String nodeId, String jobId) {
-        return id.equals(nodeId) ? working.contains(jobId) : isAlive(nodeId);
+        return id.equals(nodeId) ? working.containsKey(jobId) : isAlive(nodeId);
     }
 
     /** True when the node beat recently; a node never seen is dead. */

@@ -13,11 +13,13 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.node.Leases;
 import dev.conveyor.node.ThisNode;
+import dev.conveyor.schema.SchemaMigrations;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
@@ -33,12 +35,14 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -58,6 +62,7 @@ import java.util.logging.Logger;
  */
 @Singleton
 @Startup
+@DependsOn(SchemaMigrations.NAME)
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 // No transaction around a scan: its claims and dispatches have their own, and a synchronous
 // endpoint's operation may run longer than any transaction timeout.
@@ -90,6 +95,9 @@ public class ScanScheduler {
     private final Map<String, StabilityCheck> stability = new ConcurrentHashMap<>();
     /** The configuration each endpoint's timer was made for: what reconciling compares with the database. */
     private final Map<String, EndpointConfig> scheduled = new ConcurrentHashMap<>();
+    /** The endpoints that have a timer now, by this scheduler's own account: what readiness compares with the timer service. */
+    private final Set<String> armed = ConcurrentHashMap.newKeySet();
+    private volatile Instant reconciledAt;
 
     @PostConstruct
     void scheduleAll() {
@@ -120,6 +128,7 @@ public class ScanScheduler {
                     reschedule(name, Optional.of(config));
                 }
             });
+            reconciledAt = Instant.now();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format("(all)", e), e);
         }
@@ -134,6 +143,26 @@ public class ScanScheduler {
             Endpoint row = em.find(Endpoint.class, name);
             schedule(endpoint, row == null ? 0 : row.getScans());
         });
+    }
+
+    /** When the timers were last brought in line with the database; empty before the first time. */
+    public Optional<Instant> reconciledAt() {
+        return Optional.ofNullable(reconciledAt);
+    }
+
+    /**
+     * The endpoints that should have a timer and have none in the timer service. A cron endpoint
+     * being scanned is left out: its timer has fired and is re-armed after the scan.
+     */
+    public Set<String> missingTimers() {
+        Set<String> missing = new TreeSet<>(armed);
+        missing.removeAll(scanning);
+        for (Timer timer : timers.getTimers()) {
+            if (timer.getInfo() instanceof String endpoint) {
+                missing.remove(endpoint);
+            }
+        }
+        return missing;
     }
 
     /** A clean stop hands the endpoints over at once instead of after their leases expire. */
@@ -204,6 +233,7 @@ public class ScanScheduler {
             return;
         }
         if (endpoint.get(CRON_EXPRESSION).isBlank()) {
+            armed.add(endpoint.name());
             timers.createIntervalTimer(FIRST_SCAN_DELAY_MS, endpoint.get(REPEAT_INTERVAL) * 1000L,
                     new TimerConfig(endpoint.name(), false));
         } else {
@@ -212,11 +242,17 @@ public class ScanScheduler {
     }
 
     private void armCron(EndpointConfig endpoint) {
-        CronSchedule.parse(endpoint.get(CRON_EXPRESSION)).next(ZonedDateTime.now()).ifPresent(next ->
-                timers.createSingleActionTimer(Date.from(next.toInstant()), new TimerConfig(endpoint.name(), false)));
+        Optional<ZonedDateTime> next = CronSchedule.parse(endpoint.get(CRON_EXPRESSION)).next(ZonedDateTime.now());
+        if (next.isEmpty()) {
+            armed.remove(endpoint.name());
+            return;
+        }
+        armed.add(endpoint.name());
+        timers.createSingleActionTimer(Date.from(next.get().toInstant()), new TimerConfig(endpoint.name(), false));
     }
 
     private void cancel(String endpoint) {
+        armed.remove(endpoint);
         for (Timer timer : timers.getTimers()) {
             if (endpoint.equals(timer.getInfo())) {
                 timer.cancel();

@@ -1,7 +1,8 @@
 package dev.conveyor.security;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import jakarta.ejb.Stateless;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.persistence.EntityManager;
@@ -36,7 +37,7 @@ public class AuditTrail {
     }
 
     private static JsonObject toJson(AuditEntry entry) {
-        JsonObjectBuilder json = Json.createObjectBuilder().add("id", entry.getId()).add("at", entry.getAt().toString())
+        JsonObjectBuilder json = JSON.createObjectBuilder().add("id", entry.getId()).add("at", entry.getAt().toString())
                 .add("actor", entry.getActor()).add("action", entry.getAction());
         state(json, "before", entry.getBeforeState());
         state(json, "after", entry.getAfterState());
@@ -48,7 +49,7 @@ public class AuditTrail {
             json.addNull(key);
             return;
         }
-        try (var reader = Json.createReader(new StringReader(text))) {
+        try (var reader = JSON.createReader(new StringReader(text))) {
             json.add(key, reader.readValue());
         }
     }

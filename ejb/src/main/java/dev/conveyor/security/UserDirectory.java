@@ -1,11 +1,12 @@
 package dev.conveyor.security;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -118,7 +119,7 @@ public class UserDirectory {
     }
 
     private static JsonObject toJson(ApiUser user) {
-        return Json.createObjectBuilder().add("name", user.getName()).add("role", user.getRole().roleName())
+        return JSON.createObjectBuilder().add("name", user.getName()).add("role", user.getRole().roleName())
                 .add("changedAt", user.getChangedAt().toString()).build();
     }
 }

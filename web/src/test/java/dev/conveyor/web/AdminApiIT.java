@@ -7,27 +7,36 @@ import dev.conveyor.batch.JobCountReport;
 import dev.conveyor.common.BatchJobs;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.endpoint.EndpointSettings;
+import dev.conveyor.endpoint.Setting;
 import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.flow.InputQueue;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
 import dev.conveyor.signal.Signal;
-import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.scan.FileSelection;
+import dev.conveyor.schema.SchemaMigrations;
 import dev.conveyor.security.AdminPassword;
+import dev.conveyor.web.openapi.ApiSchemas;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.io.File;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -66,14 +75,17 @@ class AdminApiIT {
                         ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
                         Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
                         Node.class.getPackage(), Signal.class.getPackage(), AttributeExpression.class.getPackage(),
-                        PriorityRules.class.getPackage(), InputQueue.class.getPackage(),
+                        PriorityRules.class.getPackage(), InputQueue.class.getPackage(), SchemaMigrations.class.getPackage(),
                         ConveyorApi.class.getPackage(), dev.conveyor.files.Confinement.class.getPackage())
                 // Flow control reads which names in a folder are work, as scans do; the rest of scanning needs the broker.
                 .addClass(FileSelection.class)
                 .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
                 .addAsResource("META-INF/persistence.xml")
+                .addAsResource(new File("../ejb/src/main/resources/db/migration"), "db/migration")
                 .addAsResource("META-INF/batch-jobs/job-count-report.xml")
                 .addAsResource("META-INF/batch-jobs/purge.xml")
+                .addAsResource("META-INF/microprofile-config.properties")
+                .addAsWebResource(new File("target/conveyor/openapi-ui/index.html"), "openapi-ui/index.html")
                 .addAsWebInfResource(new File("src/main/webapp/WEB-INF/beans.xml"), "beans.xml")
                 .addAsWebInfResource(new File("src/main/webapp/WEB-INF/glassfish-web.xml"), "glassfish-web.xml")
                 .setWebXML(new File("src/main/webapp/WEB-INF/web.xml"));
@@ -258,6 +270,57 @@ class AdminApiIT {
         assertTrue(api.get("priority-rules/stats").array().getValuesAs(JsonObject.class).stream()
                 .anyMatch(bucket -> bucket.getString("bucket").equals("default")));
         assertEquals(204, api.delete("priority-rules/" + id).status());
+    }
+
+    @Test
+    void theOpenApiDocumentDescribesEverySettingAsDeclaredAndEveryErrorBody() throws IOException {
+        Reply document = new ApiClient(URI.create(root.toString()).resolve("/"), null, null).get("openapi?format=JSON");
+        assertEquals(200, document.status(), document::toString);
+        Files.writeString(Path.of("target/openapi.json"), document.body());
+        JsonObject schemas = document.object().getJsonObject("components").getJsonObject("schemas");
+        JsonObject settings = schemas.getJsonObject(ApiSchemas.ENDPOINT_SETTINGS).getJsonObject("properties");
+        assertEquals(EndpointSettings.ALL.stream().map(Setting::name).toList(), List.copyOf(settings.keySet()));
+        for (Setting<?> setting : EndpointSettings.ALL) {
+            JsonObject declared = ApiSchemas.property(setting);
+            JsonObject served = settings.getJsonObject(setting.name());
+            assertEquals(declared.getString("description"), served.getString("description"), setting.name());
+            assertEquals(declared.getString("type"), served.getString("type"), setting.name());
+            // Payara's writer leaves out an empty default: "", {}, or none (description, the mappings, wait).
+            JsonValue declaredDefault = declared.get("default");
+            boolean leftOut = declaredDefault == null || Set.of("null", "\"\"", "{}", "[]").contains(declaredDefault.toString());
+            assertEquals(leftOut ? null : declaredDefault, served.get("default"), setting.name());
+        }
+        assertEquals(EndpointSettings.ALL.stream().filter(Setting::required).map(Setting::name).toList(),
+                schemas.getJsonObject(ApiSchemas.ENDPOINT_SETTINGS).getJsonArray("required").getValuesAs(JsonString::getString));
+        assertEquals(ApiSchemas.all().get(ApiSchemas.ERROR).getJsonObject("properties").getJsonObject("code").getJsonArray("enum"),
+                schemas.getJsonObject(ApiSchemas.ERROR).getJsonObject("properties").getJsonObject("code").getJsonArray("enum"));
+
+        JsonObject createdAt = schemas.getJsonObject("JobView").getJsonObject("properties").getJsonObject("createdAt");
+        assertEquals("string", createdAt.getString("type"), createdAt::toString);
+        assertEquals("date-time", createdAt.getString("format"), createdAt::toString);
+
+        JsonObject create = document.object().getJsonObject("paths").getJsonObject("/api/endpoints").getJsonObject("post");
+        assertEquals(ApiSchemas.ref(ApiSchemas.ENDPOINT_SETTINGS), create.getJsonObject("requestBody").getJsonObject("content")
+                .getJsonObject("application/json").getJsonObject("schema").getString("$ref"));
+        assertEquals(ApiSchemas.ref(ApiSchemas.ENDPOINT), create.getJsonObject("responses").getJsonObject("201")
+                .getJsonObject("content").getJsonObject("application/json").getJsonObject("schema").getString("$ref"));
+        document.object().getJsonObject("paths").forEach((path, operations) -> operations.asJsonObject().forEach((method, operation) -> {
+            if (operation instanceof JsonObject described && described.containsKey("responses")) {
+                assertTrue(described.getJsonObject("responses").keySet().stream().anyMatch(status -> status.startsWith("2")),
+                        () -> method + " " + path + " says what it answers: " + described);
+                assertEquals(ApiSchemas.ref(ApiSchemas.ERROR), described.getJsonObject("responses").getJsonObject("default")
+                        .getJsonObject("content").getJsonObject("application/json").getJsonObject("schema").getString("$ref"),
+                        method + " " + path);
+            }
+        }));
+
+        Reply ui = new ApiClient(URI.create(root.toString()).resolve("/"), null, null).get("openapi-ui/");
+        assertEquals(200, ui.status(), ui::toString);
+        assertTrue(ui.body().contains("SwaggerUIBundle"), ui::toString);
+        Matcher bundle = Pattern.compile("src=\"\\.\\./(webjars/swagger-ui/[^\"]+/swagger-ui-bundle\\.js)\"").matcher(ui.body());
+        assertTrue(bundle.find(), ui::toString);
+        assertEquals(200, new ApiClient(URI.create(root.toString()).resolve("/"), null, null).get(bundle.group(1)).status(),
+                "Swagger UI's script, from the WebJar");
     }
 
     private static JsonObject awaitBatch(ApiClient api, Reply started) throws InterruptedException {

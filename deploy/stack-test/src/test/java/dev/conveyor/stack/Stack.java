@@ -116,6 +116,11 @@ public final class Stack implements AutoCloseable {
         script("run", "--background");
     }
 
+    /** Stops the broker cleanly and leaves it stopped; {@link #startAgain} starts it. */
+    public void stopBroker() {
+        script("stop", "broker");
+    }
+
     /** Starts whatever is not running (after {@link #killPayara}, Payara Micro). */
     public void startAgain() {
         script("run", "--background");
@@ -133,6 +138,16 @@ public final class Stack implements AutoCloseable {
 
     public ApiClient api() {
         return new ApiClient(URI.create("http://localhost:" + httpPort() + "/api/"), "admin", password);
+    }
+
+    /** The server's own paths outside the admin API (/health, /metrics, /openapi), asked without credentials. */
+    public ApiClient server() {
+        return new ApiClient(serverUri(""), null, null);
+    }
+
+    /** A path on the server outside the admin API, e.g. "metrics". */
+    public URI serverUri(String path) {
+        return URI.create("http://localhost:" + httpPort() + "/" + path);
     }
 
     /** A producer's connection to the stack's broker, through the client library, with the installation's producer identity. */

@@ -20,6 +20,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.Date;
 import java.util.Properties;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** /api/batch: starts Conveyor's batch jobs and reports on their executions. */
 @Path("batch")
@@ -30,7 +34,8 @@ public class BatchResource {
     Audit audit;
 
     public record ExecutionView(long executionId, String jobName, String status, String exitStatus,
-                                Date startTime, Date endTime) {
+                                @Schema(type = SchemaType.STRING, format = "date-time") Date startTime,
+                                @Schema(type = SchemaType.STRING, format = "date-time") Date endTime) {
 
         static ExecutionView of(JobExecution e) {
             return new ExecutionView(e.getExecutionId(), e.getJobName(), e.getBatchStatus().name(), e.getExitStatus(),
@@ -40,6 +45,8 @@ public class BatchResource {
 
     @POST
     @Path("jobs/{name}")
+    @APIResponse(responseCode = "202", description = "Started; Location is the execution's URL.",
+            content = @Content(schema = @Schema(implementation = ExecutionView.class)))
     public Response start(@PathParam("name") String name, @Context UriInfo uri) {
         if (!BatchJobs.ALL.contains(name)) {
             throw new ConveyorException(MessageId.BATCH_JOB_NOT_FOUND, name, BatchJobs.ALL);

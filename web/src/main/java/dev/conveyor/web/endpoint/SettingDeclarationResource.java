@@ -1,8 +1,9 @@
 package dev.conveyor.web.endpoint;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.Setting;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -24,17 +25,17 @@ public class SettingDeclarationResource {
 
     @GET
     public JsonArray groups() {
-        JsonArrayBuilder groups = Json.createArrayBuilder();
+        JsonArrayBuilder groups = JSON.createArrayBuilder();
         for (Map.Entry<String, List<Setting<?>>> group : EndpointSettings.GROUPS.entrySet()) {
-            JsonArrayBuilder settings = Json.createArrayBuilder();
+            JsonArrayBuilder settings = JSON.createArrayBuilder();
             group.getValue().forEach(setting -> settings.add(declaration(setting)));
-            groups.add(Json.createObjectBuilder().add("group", group.getKey()).add("settings", settings));
+            groups.add(JSON.createObjectBuilder().add("group", group.getKey()).add("settings", settings));
         }
         return groups.build();
     }
 
     private static <T> JsonObjectBuilder declaration(Setting<T> setting) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("name", setting.name())
                 .add("kind", EndpointSettings.inputKind(setting))
                 .add("required", setting.required())

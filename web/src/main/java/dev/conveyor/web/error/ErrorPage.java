@@ -1,7 +1,8 @@
 package dev.conveyor.web.error;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.MessageId;
-import jakarta.json.Json;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -28,6 +29,6 @@ public class ErrorPage extends HttpServlet {
         response.setStatus(code);
         response.setContentType("application/json");
         response.setCharacterEncoding("UTF-8");
-        response.getWriter().write(Json.createObjectBuilder().add("code", id.code()).add("message", message).addNull("field").build().toString());
+        response.getWriter().write(JSON.createObjectBuilder().add("code", id.code()).add("message", message).addNull("field").build().toString());
     }
 }

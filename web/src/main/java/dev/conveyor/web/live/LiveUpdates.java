@@ -1,12 +1,13 @@
 package dev.conveyor.web.live;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.web.overview.Overview;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
@@ -107,10 +108,10 @@ public class LiveUpdates {
 
     /** What an operator sees of the overview: everything but the times it was made and measured, and heartbeats. */
     static String fingerprint(JsonObject overview) {
-        var nodes = Json.createArrayBuilder();
+        var nodes = JSON.createArrayBuilder();
         overview.getJsonArray("nodes").getValuesAs(JsonObject.class)
                 .forEach(node -> nodes.add(node.getString("id") + "=" + node.getBoolean("alive")));
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("endpoints", overview.get("endpoints"))
                 .add("throughput", overview.get("throughput"))
                 .add("failures", overview.get("failures"))

@@ -1,5 +1,7 @@
 package dev.conveyor.web.overview;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.job.JobMessaging;
 import dev.conveyor.job.JobState;
@@ -11,7 +13,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -58,13 +59,13 @@ public class Overview {
 
     public JsonObject now() {
         Instant now = Instant.now();
-        JsonObjectBuilder overview = Json.createObjectBuilder().add("generatedAt", now.toString())
+        JsonObjectBuilder overview = JSON.createObjectBuilder().add("generatedAt", now.toString())
                 .add("recentMinutes", RECENT.toMinutes());
         long started = System.nanoTime();
         try {
             overview.add("endpoints", endpoints(now));
             overview.add("throughput", throughput(now));
-            overview.add("failures", Json.createObjectBuilder()
+            overview.add("failures", JSON.createObjectBuilder()
                     .add("count", statistics.recentFailureCount(now.minus(FAILURES)))
                     .add("latest", json(statistics.recentFailures(now.minus(FAILURES), FAILURES_SHOWN))));
             overview.add("nodes", json(nodes.all()));
@@ -91,12 +92,12 @@ public class Overview {
     private JsonArrayBuilder endpoints(Instant now) {
         Map<String, Map<JobState, Long>> unfinished = statistics.unfinishedByEndpoint();
         Map<String, Map<JobState, Long>> ended = statistics.endedByEndpoint(now.minus(RECENT));
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = JSON.createArrayBuilder();
         for (JsonObject endpoint : endpoints.list()) {
             String name = endpoint.getString("name");
             Map<JobState, Long> open = unfinished.getOrDefault(name, Map.of());
             Map<JobState, Long> done = ended.getOrDefault(name, Map.of());
-            JsonObjectBuilder row = Json.createObjectBuilder()
+            JsonObjectBuilder row = JSON.createObjectBuilder()
                     .add("name", name)
                     .add("state", endpoint.getString("state"))
                     .add("operationName", endpoint.getString("operationName"))
@@ -117,9 +118,9 @@ public class Overview {
     }
 
     private JsonArrayBuilder throughput(Instant now) {
-        JsonArrayBuilder series = Json.createArrayBuilder();
+        JsonArrayBuilder series = JSON.createArrayBuilder();
         for (MinuteCounts minute : statistics.endedPerMinute(now, CHART_MINUTES)) {
-            series.add(Json.createObjectBuilder().add("minute", minute.minute().getEpochSecond())
+            series.add(JSON.createObjectBuilder().add("minute", minute.minute().getEpochSecond())
                     .add("succeeded", minute.succeeded()).add("failed", minute.failed()));
         }
         return series;
@@ -136,7 +137,7 @@ public class Overview {
     }
 
     private static JsonObject health(boolean up, String detail) {
-        return Json.createObjectBuilder().add("up", up).add("detail", detail).build();
+        return JSON.createObjectBuilder().add("up", up).add("detail", detail).build();
     }
 
     private static long sum(Map<JobState, Long> counts, Set<JobState> states) {
@@ -145,6 +146,6 @@ public class Overview {
 
     /** A list of records as JSON-B writes it for the API, so the console reads jobs and nodes in one shape. */
     private JsonArray json(Object list) {
-        return Json.createReader(new StringReader(jsonb.toJson(list))).readArray();
+        return JSON.createReader(new StringReader(jsonb.toJson(list))).readArray();
     }
 }

@@ -6,6 +6,7 @@ import dev.conveyor.common.ConveyorException;
 import dev.conveyor.priority.BucketStats;
 import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.web.error.JsonRequests;
+import dev.conveyor.web.openapi.ApiSchemas;
 import dev.conveyor.web.security.Audit;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
@@ -25,6 +26,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** /api/priority-rules: the ranked rules that put new jobs in buckets, the priority switch, and per-bucket figures. */
 @Path("priority-rules")
@@ -39,11 +44,14 @@ public class PriorityRuleResource {
     Audit audit;
 
     @GET
+    @APIResponse(responseCode = "200", description = "Every rule, by rank.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULES)))
     public List<JsonObject> list() {
         return rules.list();
     }
 
     @POST
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULE_CHANGE)))
+    @APIResponse(responseCode = "201", description = "Created; Location is its URL.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULE)))
     public Response create(String body, @Context UriInfo uri) {
         return audit.change(null, () -> {
             JsonObject created = rules.create(JsonRequests.object(body));
@@ -53,6 +61,7 @@ public class PriorityRuleResource {
 
     @GET
     @Path("{id}")
+    @APIResponse(responseCode = "200", description = "The rule.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULE)))
     public JsonObject get(@PathParam("id") String id) {
         return rules.get(id);
     }
@@ -60,12 +69,15 @@ public class PriorityRuleResource {
     /** Changes the fields given; a new rank moves the rule and renumbers the others. */
     @PUT
     @Path("{id}")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULE_CHANGE)))
+    @APIResponse(responseCode = "200", description = "The rule with the change.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULE)))
     public JsonObject update(@PathParam("id") String id, String body) {
         return audit.change(() -> rules.get(id), () -> rules.update(id, JsonRequests.object(body)));
     }
 
     @DELETE
     @Path("{id}")
+    @APIResponse(responseCode = "204", description = "Removed.")
     public Response delete(@PathParam("id") String id) {
         audit.change(() -> rules.get(id), () -> rules.delete(id));
         return Response.noContent().build();
@@ -74,6 +86,8 @@ public class PriorityRuleResource {
     /** {"ids": [...]}: every rule's id, highest rank first. */
     @PUT
     @Path("ranks")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.RULE_RANKS)))
+    @APIResponse(responseCode = "200", description = "Every rule, by its new rank.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_RULES)))
     public List<JsonObject> reorder(String body) {
         JsonValue ids = JsonRequests.object(body).get("ids");
         if (!(ids instanceof JsonArray array)) {
@@ -85,6 +99,7 @@ public class PriorityRuleResource {
     /** Puts every waiting job in its bucket by the rules as they are now. */
     @POST
     @Path("rebucket")
+    @APIResponse(responseCode = "200", description = "How many waiting jobs changed bucket.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.REBUCKETED)))
     public JsonObject rebucket() {
         return audit.change(null, () -> JSON.createObjectBuilder().add("rebucketed", rules.rebucket()).build());
     }
@@ -98,12 +113,15 @@ public class PriorityRuleResource {
     /** {"enabled": ..., "recentWindowSeconds": ..., "defaultShare": ...}: enabled is conveyor.priority.enabled. */
     @GET
     @Path("settings")
+    @APIResponse(responseCode = "200", description = "The priority settings.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_SETTINGS)))
     public JsonObject settings() {
         return rules.settingsJson();
     }
 
     @PUT
     @Path("settings")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_SETTINGS)))
+    @APIResponse(responseCode = "200", description = "The priority settings with the change.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.PRIORITY_SETTINGS)))
     public JsonObject updateSettings(String body) {
         return audit.change(rules::settingsJson, () -> rules.updateSettings(JsonRequests.object(body)));
     }

@@ -1,7 +1,8 @@
 package dev.conveyor.web.security;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.security.Role;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
@@ -18,12 +19,12 @@ public class CallerResource {
 
     @GET
     public JsonObject me(@Context SecurityContext caller) {
-        JsonArrayBuilder roles = Json.createArrayBuilder();
+        JsonArrayBuilder roles = JSON.createArrayBuilder();
         for (Role role : Role.values()) {
             if (caller.isUserInRole(role.roleName())) {
                 roles.add(role.roleName());
             }
         }
-        return Json.createObjectBuilder().add("name", caller.getUserPrincipal().getName()).add("roles", roles).build();
+        return JSON.createObjectBuilder().add("name", caller.getUserPrincipal().getName()).add("roles", roles).build();
     }
 }

@@ -1,10 +1,11 @@
 package dev.conveyor.web.security;
 
+import static dev.conveyor.common.JsonText.JSON;
+
 import dev.conveyor.common.MessageId;
 import dev.conveyor.security.LoginThrottle;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.security.enterprise.AuthenticationStatus;
 import jakarta.security.enterprise.authentication.mechanism.http.HttpAuthenticationMechanism;
 import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
@@ -88,7 +89,7 @@ public class ThrottledBasicAuthentication implements HttpAuthenticationMechanism
             }
             response.setContentType("application/json");
             response.setCharacterEncoding("UTF-8");
-            response.getWriter().write(Json.createObjectBuilder().add("code", id.code()).add("message", id.text(args))
+            response.getWriter().write(JSON.createObjectBuilder().add("code", id.code()).add("message", id.text(args))
                     .addNull("field").build().toString());
             response.flushBuffer();
             return AuthenticationStatus.SEND_FAILURE;

@@ -4,6 +4,7 @@ import dev.conveyor.signal.NotifyRequest;
 import dev.conveyor.signal.SignalService;
 import dev.conveyor.signal.SignalView;
 import dev.conveyor.web.error.JsonRequests;
+import dev.conveyor.web.openapi.ApiSchemas;
 import dev.conveyor.web.security.Audit;
 import jakarta.ejb.EJBException;
 import jakarta.inject.Inject;
@@ -16,6 +17,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** /api/signals/{id}: release signals, notified, read and cleared from outside. */
 @Path("signals/{id}")
@@ -33,6 +38,7 @@ public class SignalResource {
     /** Adds {@code delta} (default 1) to {@code counterName} (default "default"); jobs the count lets go are released. */
     @POST
     @Consumes({MediaType.APPLICATION_JSON, MediaType.WILDCARD})
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.NOTIFY)))
     public SignalView notify(@PathParam("id") String id, String body) {
         JsonObject request = body == null || body.isBlank() ? JsonObject.EMPTY_JSON_OBJECT : JsonRequests.object(body);
         NotifyRequest notify = NotifyRequest.parse(request);
@@ -60,6 +66,7 @@ public class SignalResource {
     }
 
     @DELETE
+    @APIResponse(responseCode = "204", description = "Cleared.")
     public void delete(@PathParam("id") String id) {
         audit.change(() -> signals.get(id), () -> signals.delete(id));
     }
