@@ -264,7 +264,7 @@ class AccessStackIT extends OnSharedStack {
     }
 
     /**
-     * A stylesheet whose templates call themselves twice, 25 deep (about 2^25 calls, many seconds of
+     * A stylesheet whose templates call themselves twice, 30 deep (about 2^30 calls, about a minute of
      * CPU), on an endpoint with a 2 s limit: the job fails with the reason and the next job runs.
      */
     @Test
@@ -274,7 +274,7 @@ class AccessStackIT extends OnSharedStack {
                 + "\"input\":{\"type\":\"variable\",\"value\":\"*.xml\"},\"stylesheet\":{\"type\":\"variable\",\"value\":\"*.xsl\"}}");
         String exponential = "<xsl:stylesheet version=\"1.0\" xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">"
                 + "<xsl:output method=\"text\"/><xsl:template match=\"/\"><xsl:call-template name=\"t\">"
-                + "<xsl:with-param name=\"n\" select=\"25\"/></xsl:call-template></xsl:template><xsl:template name=\"t\">"
+                + "<xsl:with-param name=\"n\" select=\"30\"/></xsl:call-template></xsl:template><xsl:template name=\"t\">"
                 + "<xsl:param name=\"n\"/><xsl:if test=\"$n &gt; 0\"><xsl:call-template name=\"t\"><xsl:with-param name=\"n\" "
                 + "select=\"$n - 1\"/></xsl:call-template><xsl:call-template name=\"t\"><xsl:with-param name=\"n\" "
                 + "select=\"$n - 1\"/></xsl:call-template></xsl:if></xsl:template></xsl:stylesheet>";
@@ -314,7 +314,6 @@ class AccessStackIT extends OnSharedStack {
             String local = socket.trim().split("\\s+")[3];
             assertTrue(local.startsWith("127.0.0.1:") || local.startsWith("[::ffff:127.0.0.1]:") || local.startsWith("[::1]:"),
                     "listening beyond loopback: " + socket);
-            assertFalse(local.endsWith(":6900"), "Hazelcast's port is open: " + socket);
         }
     }
 
