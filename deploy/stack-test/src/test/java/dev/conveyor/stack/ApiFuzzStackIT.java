@@ -20,11 +20,13 @@ import org.junit.jupiter.api.Test;
  * A seeded generator of malformed calls across every resource of the API, sent as the admin:
  * wrong methods, strange path segments and query values, bodies that are not JSON, not objects,
  * or objects with wrong types and unknown fields. Whatever the call, the server answers below
- * 500, and every refusal is a JSON object with a code and a message.
+ * 500, and every refusal is a JSON object with a code and a message (but a NUL in the path, which
+ * the HTTP layer refuses itself with a plain 400).
  */
 class ApiFuzzStackIT extends OnSharedStack {
 
     private static final long SEED = 20261130L;
+    private static final String NUL_IN_PATH = "%00";
     private static final int CALLS = 1_200;
 
     private static final List<String> RESOURCES = List.of("endpoints", "endpoints/{x}", "endpoints/{x}/pause", "endpoints/{x}/resume",
@@ -33,7 +35,7 @@ class ApiFuzzStackIT extends OnSharedStack {
             "users", "users/{x}", "audit", "{x}", "endpoints/{x}/{x}");
     private static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
     private static final List<String> SEGMENTS = List.of("fz-%d", "..", "%2e%2e", "%00", "a%2Fb", "%E2%82%AC", "-1", "0",
-            "99999999999999999999", "fz%%20space-%d", "x".repeat(300), "%ZZ", "null", "true", "fz.%d", "%3Cscript%3E");
+            "99999999999999999999", "fz%20space-%d", "x".repeat(300), "%ZZ", "null", "true", "fz.%d", "%3Cscript%3E");
     private static final List<String> QUERIES = List.of("", "?limit=-1", "?limit=abc", "?limit=999999999999", "?state=NOPE",
             "?endpoint=%00", "?limit=", "?actor=%27%20OR%201=1", "?limit=1&limit=2");
     private static final List<String> FIELDS = List.of("name", "path", "operationName", "repeatInterval", "batchSize", "wait", "notify",
@@ -59,7 +61,7 @@ class ApiFuzzStackIT extends OnSharedStack {
                 continue; // a URI the client itself will not send; nothing reached the server
             }
             statuses.merge(reply.statusCode(), 1, Integer::sum);
-            String problem = problem(method, reply);
+            String problem = problem(method, path, reply);
             if (problem != null) {
                 failures.add(method + " " + path + " " + (body == null ? "" : abbreviate(body)) + " -> " + reply.statusCode() + " "
                         + abbreviate(reply.body()) + ": " + problem);
@@ -69,12 +71,17 @@ class ApiFuzzStackIT extends OnSharedStack {
         assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " bad answers of " + statuses);
     }
 
-    private static String problem(String method, HttpResponse<String> reply) {
+    private static String problem(String method, String path, HttpResponse<String> reply) {
         if (reply.statusCode() >= 500) {
             return "a server error";
         }
         if (reply.statusCode() < 400 || method.equals("HEAD")) {
             return null;
+        }
+        if (path.contains(NUL_IN_PATH)) {
+            // Not solved: the HTTP layer refuses a NUL in the path with its own plain 400 before
+            // any servlet runs, so Conveyor cannot word that refusal; it must still be a 400.
+            return reply.statusCode() == 400 ? null : "a NUL in the path not refused with 400";
         }
         try (var reader = Json.createReader(new StringReader(reply.body()))) {
             JsonObject error = reader.readObject();
@@ -89,7 +96,7 @@ class ApiFuzzStackIT extends OnSharedStack {
     private static String path(Random random) {
         String resource = RESOURCES.get(random.nextInt(RESOURCES.size()));
         while (resource.contains("{x}")) {
-            String segment = SEGMENTS.get(random.nextInt(SEGMENTS.size())).formatted(random.nextInt(1000));
+            String segment = SEGMENTS.get(random.nextInt(SEGMENTS.size())).replace("%d", Integer.toString(random.nextInt(1000)));
             resource = resource.replaceFirst("\\{x}", java.util.regex.Matcher.quoteReplacement(segment));
         }
         return resource;
