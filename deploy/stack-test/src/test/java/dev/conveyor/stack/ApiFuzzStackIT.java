@@ -78,7 +78,7 @@ class ApiFuzzStackIT extends OnSharedStack {
         if (reply.statusCode() < 400 || method.equals("HEAD")) {
             return null;
         }
-        if (path.contains(NUL_IN_PATH)) {
+        if (path.split("\\?", 2)[0].contains(NUL_IN_PATH)) {
             // Not solved: the HTTP layer refuses a NUL in the path with its own plain 400 before
             // any servlet runs, so Conveyor cannot word that refusal; it must still be a 400.
             return reply.statusCode() == 400 ? null : "a NUL in the path not refused with 400";
