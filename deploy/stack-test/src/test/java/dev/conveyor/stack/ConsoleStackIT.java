@@ -75,7 +75,7 @@ class ConsoleStackIT extends OnSharedStack {
         browser.find("#operation-signature");
         WebElement include = browser.find("#setting-includeFilePattern");
         include.sendKeys("regex:([a-z");
-        browser.find("#save-endpoint").click();
+        browser.click("#save-endpoint");
 
         WebElement error = browser.find("#setting-includeFilePattern-error");
         assertTrue(error.getText().contains("includeFilePattern"), error.getText());
@@ -85,7 +85,7 @@ class ConsoleStackIT extends OnSharedStack {
 
         include.clear();
         include.sendKeys("*.txt");
-        browser.find("#save-endpoint").click();
+        browser.click("#save-endpoint");
         browser.find("tr[data-endpoint='console-made']");
         JsonObject created = api.get("endpoints/console-made").object();
         assertEquals("*.txt", created.getString("includeFilePattern"));
@@ -138,7 +138,7 @@ class ConsoleStackIT extends OnSharedStack {
         assertEquals(400, api.get("jobs?since=yesterday").status());
 
         browser.open("#/overview");
-        browser.find("#failures a[href='#/jobs/" + failed.getString("id") + "']").click();
+        browser.click("#failures a[href='#/jobs/" + failed.getString("id") + "']");
         WebElement reason = browser.find("#failure-reason");
         assertEquals(failed.getString("failureReason"), reason.getText());
         String log = browser.find("#failure-log").getText();
@@ -146,7 +146,7 @@ class ConsoleStackIT extends OnSharedStack {
         assertTrue(log.contains("source: not-a.pdf"), log);
         browser.screenshot(screenshots().resolve("console-job.png"));
 
-        browser.find("#retry").click();
+        browser.click("#retry");
         browser.until(d -> !d.getCurrentUrl().endsWith(failed.getString("id")) && d.getCurrentUrl().contains("#/jobs/"));
         String retriedId = browser.driver().getCurrentUrl().replaceAll(".*#/jobs/", "");
         JsonObject retried = api.get("jobs/" + retriedId).object();
@@ -167,7 +167,7 @@ class ConsoleStackIT extends OnSharedStack {
         browser.open("#/signals");
         WebElement group = browser.find("#waiting-table tr[data-signal='order-42']");
         assertTrue(group.getText().contains("console-waits"), group.getText());
-        group.findElement(By.cssSelector("button.notify")).click();
+        browser.click("#waiting-table tr[data-signal='order-42'] button.notify");
 
         List<JsonObject> jobs = awaitFinished(api, "console-waits", 1);
         assertEquals("SUCCEEDED", jobs.get(0).getString("state"));
@@ -185,7 +185,7 @@ class ConsoleStackIT extends OnSharedStack {
             browser.until(d -> ranks().indexOf(second) == ranks().indexOf(first) - 1);
             // The moved rule keeps the focus, so a keyboard user can go on moving it.
             browser.until(d -> second.equals(d.switchTo().activeElement().getAttribute("data-rule")));
-            browser.find("li[data-rule='" + second + "'] button.down").click();
+            browser.click("li[data-rule='" + second + "'] button.down");
             browser.until(d -> ranks().indexOf(first) == ranks().indexOf(second) - 1);
         } finally {
             api.delete("priority-rules/" + first);
@@ -207,11 +207,11 @@ class ConsoleStackIT extends OnSharedStack {
     void anEndpointIsPausedAndResumedFromTheEndpointsPage() {
         Drops.endpoint(api, "console-pauses", "copy", "");
         browser.open("#/endpoints");
-        browser.find("tr[data-endpoint='console-pauses'] button.pause").click();
+        browser.click("tr[data-endpoint='console-pauses'] button.pause");
         browser.find("tr[data-endpoint='console-pauses'] .badge.PAUSED");
         assertEquals("PAUSED", api.get("endpoints/console-pauses").object().getString("state"));
 
-        browser.find("tr[data-endpoint='console-pauses'] button.resume").click();
+        browser.click("tr[data-endpoint='console-pauses'] button.resume");
         browser.find("tr[data-endpoint='console-pauses'] .badge.ENABLED");
         assertEquals("ENABLED", api.get("endpoints/console-pauses").object().getString("state"));
     }
