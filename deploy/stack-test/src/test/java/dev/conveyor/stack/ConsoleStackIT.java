@@ -172,6 +172,23 @@ class ConsoleStackIT extends OnSharedStack {
         List<JsonObject> jobs = awaitFinished(api, "console-waits", 1);
         assertEquals("SUCCEEDED", jobs.get(0).getString("state"));
         browser.until(d -> d.findElements(By.cssSelector("#waiting-table tr[data-signal='order-42']")).isEmpty());
+
+        // From a waiting job's page: release one now, cancel another.
+        drop(stack, folder, "order-43.txt", "order 43".getBytes());
+        drop(stack, folder, "order-44.txt", "order 44".getBytes());
+        List<JsonObject> waiting = awaitState(api, "console-waits", "WAITING", 2);
+        String released = waiting.stream().filter(j -> j.getString("source").equals("order-43.txt")).findFirst().orElseThrow().getString("id");
+        String cancelled = waiting.stream().filter(j -> j.getString("source").equals("order-44.txt")).findFirst().orElseThrow().getString("id");
+        browser.open("#/jobs/" + released);
+        browser.click("#release");
+        browser.open("#/jobs/" + cancelled);
+        browser.click("#cancel");
+        browser.driver().switchTo().alert().accept();
+        List<JsonObject> ended = awaitFinished(api, "console-waits", 3);
+        assertEquals("SUCCEEDED", ended.stream().filter(j -> j.getString("id").equals(released)).findFirst().orElseThrow().getString("state"));
+        JsonObject expired = ended.stream().filter(j -> j.getString("id").equals(cancelled)).findFirst().orElseThrow();
+        assertEquals("EXPIRED", expired.getString("state"));
+        assertTrue(expired.getString("failureReason").startsWith("CNV-5009-W Cancelled by admin"), expired::toString);
     }
 
     @Test
