@@ -60,3 +60,19 @@ export function table(caption, headers, rows, options = {}) {
         ? el('th', { scope: 'col' }, h) : el('th', { scope: 'col', class: h.class }, h.label)))),
       el('tbody', {}, rows)));
 }
+
+/**
+ * Redraws a part of the page only when its data changed, and gives the focus back to the same
+ * control (by id or label) if it was inside: live updates must not pull the focus from under a
+ * keyboard user, nor replace a button being clicked.
+ */
+export function redraw(container, data, draw) {
+  const text = JSON.stringify(data);
+  if (container.dataset.drawn === text) return;
+  const active = document.activeElement && container.contains(document.activeElement) ? document.activeElement : null;
+  const key = active && (active.id ? `#${CSS.escape(active.id)}`
+    : active.getAttribute('aria-label') ? `[aria-label="${CSS.escape(active.getAttribute('aria-label'))}"]` : null);
+  draw();
+  container.dataset.drawn = text;
+  if (key) container.querySelector(key)?.focus();
+}

@@ -4,7 +4,7 @@
 import { api, enc } from '../api.js';
 import { onOverview } from '../live.js';
 import { applyRoles, may } from '../roles.js';
-import { el, badge, notice, announce, table } from '../ui.js';
+import { el, badge, notice, announce, table, redraw } from '../ui.js';
 
 const MAPPINGS = ['inputParameterMappings', 'outputParameterMappings'];
 
@@ -33,7 +33,7 @@ async function renderList(main) {
   };
   const load = async () => {
     const endpoints = await api.get('endpoints');
-    list.replaceChildren(endpoints.length === 0 ? el('p', {}, 'No endpoint yet.') :
+    redraw(list, endpoints, () => list.replaceChildren(endpoints.length === 0 ? el('p', {}, 'No endpoint yet.') :
       table('Endpoints', ['Name', 'State', 'Operation', { label: 'Folder', class: 'wide-only' }, 'Actions'],
         endpoints.map(e => el('tr', { dataset: { endpoint: e.name } },
           el('th', { scope: 'row' }, el('a', { href: `#/jobs?endpoint=${enc(e.name)}` }, e.name),
@@ -49,7 +49,7 @@ async function renderList(main) {
                 onclick: () => act(`${e.name} resumed.`, () => api.post(`endpoints/${enc(e.name)}/resume`)) }, 'Resume'),
             el('button', { type: 'button', class: 'danger', dataset: { write: 'configure' }, 'aria-label': `Delete ${e.name}`,
               onclick: () => confirm(`Delete endpoint ${e.name}? Its jobs stay on record; files in its folder stay.`)
-                && act(`${e.name} deleted.`, () => api.delete(`endpoints/${enc(e.name)}`)) }, 'Delete')))))));
+                && act(`${e.name} deleted.`, () => api.delete(`endpoints/${enc(e.name)}`)) }, 'Delete'))))))));
     applyRoles(list);
   };
   await load();

@@ -1,7 +1,7 @@
 // Jobs: newest first, filtered and paged by the server (GET /api/jobs), the filters kept in the address.
 import { api, enc } from '../api.js';
 import { onOverview } from '../live.js';
-import { el, badge, time, table, notice } from '../ui.js';
+import { el, badge, time, table, notice, redraw } from '../ui.js';
 
 const STATES = ['STAGED', 'QUEUED', 'RUNNING', 'WRITING', 'WAITING', 'SUCCEEDED', 'FAILED', 'EXPIRED'];
 const PERIODS = [['', 'any time'], ['15', 'last 15 min'], ['60', 'last hour'], ['1440', 'last 24 h'], ['10080', 'last 7 days']];
@@ -54,10 +54,11 @@ export async function render(main, { params }) {
         el('a', { class: 'button', href: address({ ...params, page: page - 1 || '' }), 'aria-disabled': page === 0 ? 'true' : null, hidden: page === 0 }, '← Newer'),
         el('span', {}, `Page ${page + 1}`),
         el('a', { class: 'button', href: address({ ...params, page: page + 1 }), hidden: !hasMore, id: 'next-page' }, 'Older →'));
-      results.replaceChildren(jobs.length === 0 ? el('p', {}, 'No job matches.') :
+      redraw(results, { jobs, hasMore }, () => results.replaceChildren(jobs.length === 0 ? el('p', {}, 'No job matches.') :
         table('Jobs, newest first', ['Source', 'Endpoint', 'State', { label: 'Created', class: 'wide-only' },
-          { label: 'Finished', class: 'wide-only' }, 'Failure reason'], rows, { id: 'job-table' }), pager);
+          { label: 'Finished', class: 'wide-only' }, 'Failure reason'], rows, { id: 'job-table' }), pager));
     } catch (error) {
+      delete results.dataset.drawn;
       results.replaceChildren(notice('error', error.message));
     }
   };

@@ -3,7 +3,7 @@
 import { api, enc } from '../api.js';
 import { onOverview } from '../live.js';
 import { applyRoles } from '../roles.js';
-import { el, age, notice, announce, table } from '../ui.js';
+import { el, age, notice, announce, table, redraw } from '../ui.js';
 
 function counters(signal) {
   if (!signal) return el('span', { class: 'muted' }, 'nothing notified yet');
@@ -46,7 +46,7 @@ export async function render(main, { params }) {
       el('h2', { id: 'notify-title' }, 'Send a notify'), form));
   const load = async () => {
     const groups = await api.get('signals');
-    list.replaceChildren(groups.length === 0 ? el('p', {}, 'No job waits for a signal.') :
+    redraw(list, groups, () => list.replaceChildren(groups.length === 0 ? el('p', {}, 'No job waits for a signal.') :
       table('Waiting jobs by signal id', ['Signal id', 'Endpoint', { label: 'Jobs waiting', class: 'num' }, 'Oldest waits for',
         'Releases at', 'Counts now', 'Actions'],
       groups.map(g => el('tr', { dataset: { signal: g.signalId } },
@@ -55,7 +55,7 @@ export async function render(main, { params }) {
         el('td', {}, g.targetSignalCount ? `${g.targetSignalCount} on ${g.signalCounterName || 'the total'}` : '—'),
         el('td', {}, counters(g.signal)),
         el('td', {}, el('button', { type: 'button', class: 'notify', dataset: { write: 'operate' }, 'aria-label': `Notify ${g.signalId} by 1`,
-          onclick: () => notify(g.signalId, {}) }, 'Notify +1')))), { id: 'waiting-table' }));
+          onclick: () => notify(g.signalId, {}) }, 'Notify +1')))), { id: 'waiting-table' })));
     applyRoles(list);
   };
   await load();

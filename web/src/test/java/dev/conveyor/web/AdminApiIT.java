@@ -59,7 +59,7 @@ class AdminApiIT {
     private static final Set<String> NEEDS_BROKER = Set.of("JobWorker", "ResultWriter", "JobDispatcher",
             "JobRunner", "JobCompletion", "Recovery", "BatchSchedule",
             "WaitingRoom", "WaitSweep", "SignalService", "JobNotifier", "SignalListener", "SignalResource",
-            "signal/FanOut.class", "FanIn");
+            "signal/FanOut.class", "FanIn", "WaitingResource", "WaitingJobResource");
 
     @ArquillianResource
     URL root;

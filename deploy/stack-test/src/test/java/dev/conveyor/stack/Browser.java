@@ -15,6 +15,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -79,6 +80,18 @@ public final class Browser implements AutoCloseable {
         return until(d -> {
             List<WebElement> found = d.findElements(By.cssSelector(css));
             return found.isEmpty() || !found.get(0).isDisplayed() ? null : found.get(0);
+        });
+    }
+
+    /** Clicks the element, again if the page redrew it between finding and clicking (a live update). */
+    void click(String css) {
+        until(d -> {
+            try {
+                find(css).click();
+                return true;
+            } catch (StaleElementReferenceException redrawn) {
+                return null;
+            }
         });
     }
 

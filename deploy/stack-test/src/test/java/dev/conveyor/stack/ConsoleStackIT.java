@@ -75,7 +75,7 @@ class ConsoleStackIT extends OnSharedStack {
         browser.find("#operation-signature");
         WebElement include = browser.find("#setting-includeFilePattern");
         include.sendKeys("regex:([a-z");
-        browser.find("#save-endpoint").click();
+        browser.click("#save-endpoint");
 
         WebElement error = browser.find("#setting-includeFilePattern-error");
         assertTrue(error.getText().contains("includeFilePattern"), error.getText());
@@ -85,7 +85,7 @@ class ConsoleStackIT extends OnSharedStack {
 
         include.clear();
         include.sendKeys("*.txt");
-        browser.find("#save-endpoint").click();
+        browser.click("#save-endpoint");
         browser.find("tr[data-endpoint='console-made']");
         JsonObject created = api.get("endpoints/console-made").object();
         assertEquals("*.txt", created.getString("includeFilePattern"));
@@ -138,7 +138,7 @@ class ConsoleStackIT extends OnSharedStack {
         assertEquals(400, api.get("jobs?since=yesterday").status());
 
         browser.open("#/overview");
-        browser.find("#failures a[href='#/jobs/" + failed.getString("id") + "']").click();
+        browser.click("#failures a[href='#/jobs/" + failed.getString("id") + "']");
         WebElement reason = browser.find("#failure-reason");
         assertEquals(failed.getString("failureReason"), reason.getText());
         String log = browser.find("#failure-log").getText();
@@ -146,7 +146,7 @@ class ConsoleStackIT extends OnSharedStack {
         assertTrue(log.contains("source: not-a.pdf"), log);
         browser.screenshot(screenshots().resolve("console-job.png"));
 
-        browser.find("#retry").click();
+        browser.click("#retry");
         browser.until(d -> !d.getCurrentUrl().endsWith(failed.getString("id")) && d.getCurrentUrl().contains("#/jobs/"));
         String retriedId = browser.driver().getCurrentUrl().replaceAll(".*#/jobs/", "");
         JsonObject retried = api.get("jobs/" + retriedId).object();
@@ -167,11 +167,28 @@ class ConsoleStackIT extends OnSharedStack {
         browser.open("#/signals");
         WebElement group = browser.find("#waiting-table tr[data-signal='order-42']");
         assertTrue(group.getText().contains("console-waits"), group.getText());
-        group.findElement(By.cssSelector("button.notify")).click();
+        browser.click("#waiting-table tr[data-signal='order-42'] button.notify");
 
         List<JsonObject> jobs = awaitFinished(api, "console-waits", 1);
         assertEquals("SUCCEEDED", jobs.get(0).getString("state"));
         browser.until(d -> d.findElements(By.cssSelector("#waiting-table tr[data-signal='order-42']")).isEmpty());
+
+        // From a waiting job's page: release one now, cancel another.
+        drop(stack, folder, "order-43.txt", "order 43".getBytes());
+        drop(stack, folder, "order-44.txt", "order 44".getBytes());
+        List<JsonObject> waiting = awaitState(api, "console-waits", "WAITING", 2);
+        String released = waiting.stream().filter(j -> j.getString("source").equals("order-43.txt")).findFirst().orElseThrow().getString("id");
+        String cancelled = waiting.stream().filter(j -> j.getString("source").equals("order-44.txt")).findFirst().orElseThrow().getString("id");
+        browser.open("#/jobs/" + released);
+        browser.click("#release");
+        browser.open("#/jobs/" + cancelled);
+        browser.click("#cancel");
+        browser.driver().switchTo().alert().accept();
+        List<JsonObject> ended = awaitFinished(api, "console-waits", 3);
+        assertEquals("SUCCEEDED", ended.stream().filter(j -> j.getString("id").equals(released)).findFirst().orElseThrow().getString("state"));
+        JsonObject expired = ended.stream().filter(j -> j.getString("id").equals(cancelled)).findFirst().orElseThrow();
+        assertEquals("EXPIRED", expired.getString("state"));
+        assertTrue(expired.getString("failureReason").startsWith("CNV-5009-W Cancelled by admin"), expired::toString);
     }
 
     @Test
@@ -185,7 +202,7 @@ class ConsoleStackIT extends OnSharedStack {
             browser.until(d -> ranks().indexOf(second) == ranks().indexOf(first) - 1);
             // The moved rule keeps the focus, so a keyboard user can go on moving it.
             browser.until(d -> second.equals(d.switchTo().activeElement().getAttribute("data-rule")));
-            browser.find("li[data-rule='" + second + "'] button.down").click();
+            browser.click("li[data-rule='" + second + "'] button.down");
             browser.until(d -> ranks().indexOf(first) == ranks().indexOf(second) - 1);
         } finally {
             api.delete("priority-rules/" + first);
@@ -207,11 +224,11 @@ class ConsoleStackIT extends OnSharedStack {
     void anEndpointIsPausedAndResumedFromTheEndpointsPage() {
         Drops.endpoint(api, "console-pauses", "copy", "");
         browser.open("#/endpoints");
-        browser.find("tr[data-endpoint='console-pauses'] button.pause").click();
+        browser.click("tr[data-endpoint='console-pauses'] button.pause");
         browser.find("tr[data-endpoint='console-pauses'] .badge.PAUSED");
         assertEquals("PAUSED", api.get("endpoints/console-pauses").object().getString("state"));
 
-        browser.find("tr[data-endpoint='console-pauses'] button.resume").click();
+        browser.click("tr[data-endpoint='console-pauses'] button.resume");
         browser.find("tr[data-endpoint='console-pauses'] .badge.ENABLED");
         assertEquals("ENABLED", api.get("endpoints/console-pauses").object().getString("state"));
     }

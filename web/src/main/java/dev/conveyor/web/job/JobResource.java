@@ -8,7 +8,6 @@ import dev.conveyor.job.JobRetry;
 import dev.conveyor.job.JobService;
 import dev.conveyor.job.JobState;
 import dev.conveyor.job.JobView;
-import dev.conveyor.signal.WaitingRoom;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -20,13 +19,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 
-/** /api/jobs: what happened to each file, and the operator's actions on a job. */
+/** /api/jobs: what happened to each file, and retrying a job that failed (releasing a waiting one: WaitingJobResource). */
 @Path("jobs")
 @Produces(MediaType.APPLICATION_JSON)
 public class JobResource {
@@ -41,9 +39,6 @@ public class JobResource {
 
     @Inject
     JobRetry retries;
-
-    @Inject
-    WaitingRoom waiting;
 
     /** Newest first, filtered by endpoint, state, creation time and text in the source name when given; page {@code page} of {@code limit}. */
     @GET
@@ -76,20 +71,6 @@ public class JobResource {
     public Response retry(@PathParam("id") String id, @Context UriInfo uri) {
         String retried = retries.retry(id);
         return Response.created(uri.getBaseUriBuilder().path("jobs/{id}").build(retried)).entity(jobs.get(retried)).build();
-    }
-
-    /** Lets a waiting job go now, whatever its signal counts. */
-    @POST
-    @Path("{id}/release")
-    public JobView release(@PathParam("id") String id) {
-        return waiting.releaseJob(id);
-    }
-
-    /** Ends a waiting job as EXPIRED, its source and expired.log in the endpoint's expired folder. */
-    @POST
-    @Path("{id}/cancel")
-    public JobView cancel(@PathParam("id") String id, @Context SecurityContext caller) {
-        return waiting.cancel(id, caller.getUserPrincipal() == null ? "an operator" : caller.getUserPrincipal().getName());
     }
 
     private static JobState state(String state) {

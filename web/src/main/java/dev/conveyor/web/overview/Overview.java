@@ -8,7 +8,6 @@ import dev.conveyor.job.JobState;
 import dev.conveyor.job.JobStatistics;
 import dev.conveyor.job.MinuteCounts;
 import dev.conveyor.node.NodeRegistry;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.ConnectionFactory;
@@ -20,6 +19,8 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
 import java.io.StringReader;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -51,9 +52,6 @@ public class Overview {
 
     @Inject
     NodeRegistry nodes;
-
-    @Resource(lookup = JobMessaging.CONNECTION_FACTORY)
-    ConnectionFactory broker;
 
     private final Jsonb jsonb = JsonbBuilder.create();
 
@@ -126,8 +124,15 @@ public class Overview {
         return series;
     }
 
+    /** Opens a session on the broker; the connection factory is looked up here, so a deployment without it still starts (and says so). */
     private JsonObject brokerHealth() {
         long started = System.nanoTime();
+        ConnectionFactory broker;
+        try {
+            broker = InitialContext.doLookup(JobMessaging.CONNECTION_FACTORY);
+        } catch (NamingException e) {
+            return health(false, "no connection factory " + JobMessaging.CONNECTION_FACTORY + ": " + e.getMessage());
+        }
         try (JMSContext context = broker.createContext()) {
             context.createQueue(JobMessaging.JOBS_QUEUE);
             return health(true, Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms to open a session");
