@@ -36,8 +36,9 @@ public record GaugeValues(Map<GaugeKey, Double> values) {
         }
         waitingBySignal.forEach((signal, jobs) ->
                 values.put(new GaugeKey(MetricNames.SIGNAL_WAITING_JOBS, "signal", signal), (double) jobs));
-        heartbeats.forEach((node, beat) ->
-                values.put(new GaugeKey(MetricNames.NODE_HEARTBEAT_AGE, "node", node), Duration.between(beat, now).toMillis() / 1000.0));
+        // A beat written after the reading's time was taken (the reading runs its queries after) is zero seconds old.
+        heartbeats.forEach((node, beat) -> values.put(new GaugeKey(MetricNames.NODE_HEARTBEAT_AGE, "node", node),
+                Math.max(0, Duration.between(beat, now).toMillis()) / 1000.0));
         return new GaugeValues(Map.copyOf(values));
     }
 

@@ -48,4 +48,10 @@ class GaugeValuesTest {
         assertEquals(4.5, values.get(new GaugeKey(MetricNames.NODE_HEARTBEAT_AGE, "node", "node-a")));
         assertEquals(2, values.keys().size());
     }
+
+    @Test
+    void aBeatWrittenAfterTheReadingBeganIsNoAgeAtAll() {
+        GaugeValues values = GaugeValues.read(List.of(), Map.of(), Map.of(), Map.of("node-a", NOW.plusMillis(3)), NOW);
+        assertEquals(0.0, values.get(new GaugeKey(MetricNames.NODE_HEARTBEAT_AGE, "node", "node-a")));
+    }
 }
