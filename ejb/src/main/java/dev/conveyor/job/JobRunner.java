@@ -164,12 +164,13 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Outcome execute(RunRequest request) {
+        // The job stays this node's work until its outcome is recorded (JobWorker, EndpointScanner end it): a job
+        // whose run is over but whose chunk is still running is not abandoned, and must not be started again.
         long started = System.nanoTime();
         try {
             return run(request);
         } finally {
             times.ran(request.endpoint().name(), Duration.ofNanos(System.nanoTime() - started));
-            node.endWork(request.jobId());
         }
     }
 

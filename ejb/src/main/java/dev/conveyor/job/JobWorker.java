@@ -3,6 +3,9 @@ package dev.conveyor.job;
 import dev.conveyor.common.JmsBodies;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.priority.WorkerPool;
+import dev.conveyor.common.AfterCompletion;
+import dev.conveyor.node.ThisNode;
+import jakarta.annotation.Resource;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 import jakarta.inject.Inject;
@@ -13,6 +16,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
@@ -61,6 +65,12 @@ public class JobWorker implements MessageListener {
     JobDispatcher dispatcher;
 
     @Inject
+    ThisNode node;
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
+    @Inject
     @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
     JMSContext jms;
 
@@ -72,6 +82,8 @@ public class JobWorker implements MessageListener {
             return;
         }
         List<Ran> ran = new ArrayList<>();
+        // The chunk's jobs stay this node's work until the delivery that records their outcomes ends, either way.
+        transactions.registerInterposedSynchronization((AfterCompletion) status -> ran.forEach(job -> node.endWork(job.request().jobId())));
         run(jobIds, ran);
         // Lent jobs are taken only now: while the handed job ran they stayed on the queue, in reach of free workers.
         pool.lentTurns(priority(message)).forEach((level, count) -> waitingChunks(level, count).forEach(chunk -> run(chunk, ran)));

@@ -27,6 +27,7 @@ import dev.conveyor.job.JobState;
 import dev.conveyor.job.JobTimes;
 import dev.conveyor.job.Outcome;
 import dev.conveyor.job.RunRequest;
+import dev.conveyor.node.ThisNode;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -80,6 +81,9 @@ public class EndpointScanner {
 
     @Inject
     JobTimes times;
+
+    @Inject
+    ThisNode node;
 
     @Inject
     WaitingRoom waitingRoom;
@@ -182,14 +186,20 @@ public class EndpointScanner {
                 return;
             }
             List<Outcome> outcomes = new ArrayList<>();
-            for (RunRequest request : runner.startAll(chunk)) {
-                Outcome outcome = runner.execute(request);
-                if (!runner.retryLater(request, outcome)) {
-                    outcomes.add(outcome);
+            List<RunRequest> started = runner.startAll(chunk);
+            try {
+                for (RunRequest request : started) {
+                    Outcome outcome = runner.execute(request);
+                    if (!runner.retryLater(request, outcome)) {
+                        outcomes.add(outcome);
+                    }
                 }
-            }
-            if (!outcomes.isEmpty()) {
-                completion.completeAll(completion.recordAll(outcomes));
+                if (!outcomes.isEmpty()) {
+                    completion.completeAll(completion.recordAll(outcomes));
+                }
+            } finally {
+                // Until their outcomes are recorded, the chunk's jobs are this node's work, not abandoned ones.
+                started.forEach(request -> node.endWork(request.jobId()));
             }
         }
     }
