@@ -158,9 +158,8 @@ public class JobService {
      */
     public List<Job> locked(List<String> jobIds) {
         List<Job> found = new ArrayList<>(jobIds.size());
-        for (int from = 0; from < jobIds.size(); from += IDS_PER_QUERY) {
-            found.addAll(em.createQuery("SELECT j FROM Job j WHERE j.id IN :ids", Job.class)
-                    .setParameter("ids", jobIds.subList(from, Math.min(jobIds.size(), from + IDS_PER_QUERY)))
+        for (List<String> ids : Chunks.of(jobIds, IDS_PER_QUERY)) {
+            found.addAll(em.createQuery("SELECT j FROM Job j WHERE j.id IN :ids", Job.class).setParameter("ids", ids)
                     .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList());
         }
         found.sort(Comparator.comparing(Job::getCreatedAt));
