@@ -3,9 +3,7 @@ package dev.conveyor.job;
 import dev.conveyor.common.JmsBodies;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.priority.WorkerPool;
-import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.node.ThisNode;
-import jakarta.annotation.Resource;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 import jakarta.inject.Inject;
@@ -16,7 +14,6 @@ import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
-import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
@@ -67,9 +64,6 @@ public class JobWorker implements MessageListener {
     @Inject
     ThisNode node;
 
-    @Resource
-    TransactionSynchronizationRegistry transactions;
-
     @Inject
     @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
     JMSContext jms;
@@ -82,28 +76,38 @@ public class JobWorker implements MessageListener {
             return;
         }
         List<Ran> ran = new ArrayList<>();
-        // The chunk's jobs stay this node's work until the delivery that records their outcomes ends, either way.
-        transactions.registerInterposedSynchronization((AfterCompletion) status -> ran.forEach(job -> node.endWork(job.request().jobId())));
-        run(jobIds, ran);
-        // Lent jobs are taken only now: while the handed job ran they stayed on the queue, in reach of free workers.
-        pool.lentTurns(priority(message)).forEach((level, count) -> waitingChunks(level, count).forEach(chunk -> run(chunk, ran)));
-        List<Outcome> outcomes = new ArrayList<>();
-        for (Ran job : ran) {
-            if (!runner.retryLater(job.request(), job.outcome())) {
-                outcomes.add(job.outcome());
+        List<String> working = new ArrayList<>();
+        try {
+            run(jobIds, ran, working);
+            // Lent jobs are taken only now: while the handed job ran they stayed on the queue, in reach of free workers.
+            pool.lentTurns(priority(message)).forEach((level, count) -> waitingChunks(level, count).forEach(chunk -> run(chunk, ran, working)));
+            List<Outcome> outcomes = new ArrayList<>();
+            for (Ran job : ran) {
+                if (!runner.retryLater(job.request(), job.outcome())) {
+                    outcomes.add(job.outcome());
+                }
             }
-        }
-        if (!outcomes.isEmpty()) {
-            dispatcher.callback(completion.recordAll(outcomes));
+            if (!outcomes.isEmpty()) {
+                dispatcher.callback(completion.recordAll(outcomes));
+            }
+        } finally {
+            // The chunk's jobs stay this node's work until here, after their outcomes are recorded: a job whose run is
+            // over but whose chunk is still running is not abandoned. Their rows stay locked by the recording until the
+            // delivery commits, so recovery cannot take them back in between; a delivery that fails lets them go too.
+            working.forEach(node::endWork);
         }
     }
 
     private record Ran(RunRequest request, Outcome outcome) {
     }
 
-    private void run(List<String> jobIds, List<Ran> ran) {
-        runner.startAll(jobIds).forEach(request -> ran.add(new Ran(request, runner.execute(request))));
+    /** Starts a chunk's jobs (from then on {@code working}) and runs them one by one. */
+    private void run(List<String> jobIds, List<Ran> ran, List<String> working) {
+        List<RunRequest> started = runner.startAll(jobIds);
+        started.forEach(request -> working.add(request.jobId()));
+        started.forEach(request -> ran.add(new Ran(request, runner.execute(request))));
     }
+
 
     /** Takes up to {@code count} chunks waiting at {@code priority}, within the delivery's transaction. */
     private List<List<String>> waitingChunks(int priority, int count) {
