@@ -86,12 +86,8 @@ public final class Browser implements AutoCloseable {
     /** Clicks the element, again if the page redrew it between finding and clicking (a live update). */
     void click(String css) {
         until(d -> {
-            try {
-                find(css).click();
-                return true;
-            } catch (StaleElementReferenceException redrawn) {
-                return null;
-            }
+            find(css).click();
+            return true;
         });
     }
 
@@ -99,9 +95,14 @@ public final class Browser implements AutoCloseable {
         return driver.findElements(By.cssSelector(css));
     }
 
+    /**
+     * Waits until the condition holds. A live update may redraw an element between finding and reading it: the
+     * condition is then asked again, on the new page.
+     */
     <T> T until(Function<WebDriver, T> condition) {
         try {
-            return new WebDriverWait(driver, WAIT, Duration.ofMillis(100)).until(condition::apply);
+            return new WebDriverWait(driver, WAIT, Duration.ofMillis(100)).ignoring(StaleElementReferenceException.class)
+                    .until(condition::apply);
         } catch (RuntimeException e) {
             throw new AssertionError("the console did not get there; page: " + driver.getCurrentUrl() + "\nbrowser log:\n"
                     + browserLog() + "\n" + e.getMessage(), e);

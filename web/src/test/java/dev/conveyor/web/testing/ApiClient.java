@@ -23,11 +23,25 @@ public final class ApiClient {
     public record Reply(int status, String body) {
 
         public JsonObject object() {
-            return (JsonObject) json();
+            return json(JsonObject.class);
         }
 
         public JsonArray array() {
-            return (JsonArray) json();
+            return json(JsonArray.class);
+        }
+
+        /** The body as the JSON the caller expects; any other answer (an error, a login page) fails with the whole reply. */
+        private <T extends JsonStructure> T json(Class<T> expected) {
+            JsonStructure json;
+            try {
+                json = json();
+            } catch (RuntimeException notJson) {
+                throw new AssertionError("expected a JSON " + expected.getSimpleName() + ", got: " + this, notJson);
+            }
+            if (!expected.isInstance(json)) {
+                throw new AssertionError("expected a JSON " + expected.getSimpleName() + ", got: " + this);
+            }
+            return expected.cast(json);
         }
 
         private JsonStructure json() {
