@@ -66,11 +66,10 @@ import java.util.logging.Logger;
  * timer fires takes the endpoint over.
  * <p>
  * The lease holder of an interval endpoint (no cron expression, no repeatCount) also watches its
- * folder for file-system events: a file moved in is looked at {@value #EVENT_SETTLE_MS} ms later
- * and again after {@link StabilityCheck#MINIMUM_GAP_MS} ms, and taken then if unchanged, instead
- * of waiting for two timer scans. Event scans of one endpoint start at least that gap apart, so a
- * file written without end costs at most 1000 / {@link StabilityCheck#MINIMUM_GAP_MS} scans a
- * second. The timer scan stays for what events miss.
+ * folder for file-system events: a file moved in is looked at a few ms later and again after
+ * {@link StabilityCheck#MINIMUM_GAP_MS} ms, and taken then if unchanged, instead of waiting for
+ * two timer scans. {@link EventScanPace} keeps event scans from running back to back. The timer
+ * scan stays for what events miss.
  */
 @Singleton
 @Startup
@@ -84,8 +83,6 @@ public class ScanScheduler {
     private static final Logger LOG = Logger.getLogger(ScanScheduler.class.getName());
     private static final long FIRST_SCAN_DELAY_MS = 500;
     static final int RECONCILE_SECONDS = 10;
-    /** Lets a burst of events (a file written, many files moved in) come in before the scan they start. */
-    static final long EVENT_SETTLE_MS = 5;
 
     @Resource
     TimerService timers;
@@ -122,8 +119,7 @@ public class ScanScheduler {
     private final Set<String> eventScanDue = ConcurrentHashMap.newKeySet();
     /** The endpoints whose folder had events while they were being scanned: scanned again after. */
     private final Set<String> changedWhileScanning = ConcurrentHashMap.newKeySet();
-    /** When each endpoint's last event scan started (System.nanoTime()). */
-    private final Map<String, Long> eventScanStarted = new ConcurrentHashMap<>();
+    private final EventScanPace eventScanPace = new EventScanPace();
     /** Empty where the platform has no file-system events: then the timers alone scan. */
     private Optional<FolderWatch> folderWatch = Optional.empty();
 
@@ -237,6 +233,7 @@ public class ScanScheduler {
         if (!scanning.add(name)) {
             return;
         }
+        long started = eventScanPace.started();
         try {
             if (!holdsLease(name)) {
                 letGo(name);
@@ -249,7 +246,7 @@ public class ScanScheduler {
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
-            scanDone(name);
+            scanDone(name, started);
         }
     }
 
@@ -263,7 +260,9 @@ public class ScanScheduler {
         folderWatch.ifPresent(watch -> watch.unwatch(name));
     }
 
-    private void scanDone(String name) {
+    /** Any scan, timer or event, paces the event scans after it. */
+    private void scanDone(String name, long started) {
+        eventScanPace.ended(name, started);
         scanning.remove(name);
         if (changedWhileScanning.remove(name)) {
             filesChanged(name);
@@ -293,11 +292,8 @@ public class ScanScheduler {
         if (!eventScanDue.add(name)) {
             return;
         }
-        Long lastStart = eventScanStarted.get(name);
-        long sinceLast = lastStart == null ? Long.MAX_VALUE : (System.nanoTime() - lastStart) / 1_000_000;
-        long delay = Math.max(EVENT_SETTLE_MS, StabilityCheck.MINIMUM_GAP_MS - sinceLast);
         try {
-            eventScans.schedule(() -> eventScan(name), delay, TimeUnit.MILLISECONDS);
+            eventScans.schedule(() -> eventScan(name), eventScanPace.delayMillis(name), TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException shuttingDown) {
             eventScanDue.remove(name);
         }
@@ -310,11 +306,11 @@ public class ScanScheduler {
      */
     private void eventScan(String name) {
         eventScanDue.remove(name);
-        eventScanStarted.put(name, System.nanoTime());
         if (!scanning.add(name)) {
             changedWhileScanning.add(name);
             return;
         }
+        long started = eventScanPace.started();
         try {
             if (!holdsLease(name)) {
                 letGo(name);
@@ -329,7 +325,7 @@ public class ScanScheduler {
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
-            scanDone(name);
+            scanDone(name, started);
         }
     }
 
