@@ -1,7 +1,6 @@
 package dev.conveyor.stack;
 
 import static dev.conveyor.stack.Drops.awaitFinished;
-import static dev.conveyor.stack.Drops.awaitState;
 import static dev.conveyor.stack.Drops.drop;
 import static dev.conveyor.stack.Drops.finishedAt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -81,20 +80,7 @@ class ServerStackIT {
     @Test
     @Order(2)
     void aNotifyReleasesTheWaitingJobItNames() throws Exception {
-        Path orders = Drops.endpoint(api, "orders", "copy", "\"wait\":{\"releaseSignalId\":\"${file.baseName}\"}");
-        Path payments = Drops.endpoint(api, "payments", "copy",
-                "\"notify\":{\"on\":\"success\",\"releaseSignalId\":\"${file.baseName}\"}");
-        drop(stack, orders, "inv-1.txt", "order 1".getBytes());
-        drop(stack, orders, "inv-2.txt", "order 2".getBytes());
-        awaitState(api, "orders", "WAITING", 2);
-
-        drop(stack, payments, "inv-2.txt", "payment 2".getBytes());
-        awaitFinished(api, "payments", 1);
-        JsonObject released = awaitState(api, "orders", "SUCCEEDED", 1).get(0);
-        assertEquals("inv-2.txt", released.getString("source"));
-        List<JsonObject> waiting = awaitState(api, "orders", "WAITING", 1);
-        assertEquals(List.of("inv-1.txt"), waiting.stream().map(job -> job.getString("source")).toList(),
-                "inv-1 still waits for its payment");
+        SignalsStackIT.notifyReleasesTheWaitingJobItNames(stack);
     }
 
     @Test
