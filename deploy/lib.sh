@@ -193,7 +193,7 @@ postgres_commands() {
   local user=${CONVEYOR_PG_USER:-postgres} password=${CONVEYOR_PG_PASSWORD:-postgres}
   if command -v psql >/dev/null; then
     if ! psql -h "$host" -p "$port" -U "$user" -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1; then
-      say "creating PostgreSQL database $db"
+      say "creating PostgreSQL database $db" >&2 # stdout is the commands
       psql -h "$host" -p "$port" -U "$user" -d postgres -c "CREATE DATABASE \"$db\"" >/dev/null \
         || die "CNV-0109-E cannot create database $db on $host:$port as $user"
     fi
