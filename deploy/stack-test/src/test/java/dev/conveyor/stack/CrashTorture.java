@@ -31,7 +31,7 @@ public final class CrashTorture {
 
     /** What is done to the stack between waves of files. */
     public enum Fault {
-        KILL_PAYARA("kill -9 of Payara Micro") {
+        KILL_PAYARA("kill -9 of the application server") {
             @Override
             void strike(Stack stack) {
                 stack.killPayara();
