@@ -16,15 +16,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * into an asynchronous copy endpoint (repeatInterval 1 s), whatever is still in progress; a
  * thread of the bench looks for each result every 2 ms and the percentiles of the time from the
  * move to the result appearing are printed. Then files written in place, in chunks with pauses
- * shorter than the stability gap between them: any result shorter than its file was taken
- * half-done, and is counted.
+ * of 200 ms between them (four times the gap between two looks at a file moved in, shorter than
+ * the scan interval): any result shorter than its file was taken half-done, and is counted.
  */
 public final class IdleLatencyBenchmark {
 
     private static final long WATCH_MILLIS = 2;
-    private static final int WRITTEN_IN_PLACE = 50;
+    private static final int WRITTEN_IN_PLACE = 20;
     private static final int CHUNKS = 8;
-    private static final long CHUNK_PAUSE_MILLIS = 20;
+    /** Four times the 50 ms between two looks at a file moved in: a writer in place is given most of a scan interval. */
+    private static final long CHUNK_PAUSE_MILLIS = 200;
 
     public static void main(String[] args) throws Exception {
         int files = args.length > 0 ? Integer.parseInt(args[0]) : 200;

@@ -2,35 +2,46 @@ package dev.conveyor.scan;
 
 import static java.nio.file.StandardWatchEventKinds.ENTRY_CREATE;
 import static java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY;
+import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
 
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
+import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
 
 /**
  * File-system events for the watched folders this node scans: a name created, moved in or written
- * at the top of an endpoint's folder tells {@code changed} that endpoint's name, so a scan can
- * come at once instead of at the next tick of its timer. Events only hurry scans: the timer scan
- * stays, for what events miss (an overflow, a network share, files changing inside a job folder).
- * {@link #run()} is the loop that waits for events, on a thread of the caller's.
+ * at the top of an endpoint's folder tells the listener that endpoint's name, and which files were
+ * written in place, so a scan can come at once instead of at the next tick of its timer. Events
+ * only hurry scans: the timer scan stays, for what events miss (an overflow, a network share,
+ * files changing inside a job folder). {@link #run()} is the loop that waits for events, on a
+ * thread of the caller's.
  */
 public final class FolderWatch implements Runnable, AutoCloseable {
+
+    /** Told of each batch of events; must not throw. */
+    public interface Listener {
+
+        /** {@code written}: the files written in place (not only created or moved in); {@code lost}: events were dropped. */
+        void changed(String endpoint, Set<Path> written, boolean lost);
+    }
 
     private record Watched(Path folder, WatchKey key) {
     }
 
     private final WatchService service;
-    private final Consumer<String> changed;
+    private final Listener changed;
     private final Map<String, Watched> byEndpoint = new ConcurrentHashMap<>();
     private final Map<WatchKey, String> byKey = new ConcurrentHashMap<>();
 
-    public FolderWatch(Consumer<String> changed) throws IOException {
+    public FolderWatch(Listener changed) throws IOException {
         this.service = FileSystems.getDefault().newWatchService();
         this.changed = changed;
     }
@@ -60,23 +71,31 @@ public final class FolderWatch implements Runnable, AutoCloseable {
         return byEndpoint.containsKey(endpoint);
     }
 
-    /**
-     * Waits for events and reports each endpoint once per batch of them (an overflow too), until
-     * {@link #close()}. {@code changed} must not throw.
-     */
+    /** Waits for events and reports each endpoint once per batch of them, until {@link #close()}. */
     @Override
     public void run() {
         try {
             while (true) {
                 WatchKey key = service.take();
-                boolean any = !key.pollEvents().isEmpty();
                 String endpoint = byKey.get(key);
+                Watched watched = endpoint == null ? null : byEndpoint.get(endpoint);
+                Set<Path> written = new HashSet<>();
+                boolean lost = false;
+                boolean any = false;
+                for (WatchEvent<?> event : key.pollEvents()) {
+                    any = true;
+                    if (event.kind() == OVERFLOW) {
+                        lost = true;
+                    } else if (event.kind() == ENTRY_MODIFY && watched != null && event.context() instanceof Path name) {
+                        written.add(watched.folder().resolve(name));
+                    }
+                }
                 if (!key.reset() && endpoint != null) {
                     // The folder is gone or was replaced: the next timer scan finds out and watches again.
                     unwatch(endpoint);
                 }
                 if (any && endpoint != null) {
-                    changed.accept(endpoint);
+                    changed.changed(endpoint, written, lost);
                 }
             }
         } catch (ClosedWatchServiceException | InterruptedException stopped) {

@@ -37,6 +37,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -68,8 +69,9 @@ import java.util.logging.Logger;
  * The lease holder of an interval endpoint (no cron expression, no repeatCount) also watches its
  * folder for file-system events: a file moved in is looked at a few ms later and again after
  * {@link StabilityCheck#MINIMUM_GAP_MS} ms, and taken then if unchanged, instead of waiting for
- * two timer scans. {@link EventScanPace} keeps event scans from running back to back. The timer
- * scan stays for what events miss.
+ * two timer scans; a file written in place waits most of a scan interval, as before
+ * ({@link StabilityCheck}). {@link EventScanPace} keeps event scans from running back to back. The
+ * timer scan stays for what events miss.
  */
 @Singleton
 @Startup
@@ -265,7 +267,7 @@ public class ScanScheduler {
         eventScanPace.ended(name, started);
         scanning.remove(name);
         if (changedWhileScanning.remove(name)) {
-            filesChanged(name);
+            scanSoon(name);
         }
     }
 
@@ -282,13 +284,30 @@ public class ScanScheduler {
         }
         try {
             folderWatch.get().watch(name, endpoint.folder());
+            stability(name).watched(inPlaceGapMs(endpoint));
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, MessageId.FOLDER_EVENTS_UNAVAILABLE.format(e), e);
         }
     }
 
-    /** From the folder watch's thread: a scan soon, unless one is due already. Never throws. */
-    void filesChanged(String name) {
+    /**
+     * How long a file written in place must stay unchanged while events are watched: most of a
+     * scan interval, as between two timer scans, less a fifth for the timers' own jitter.
+     */
+    static long inPlaceGapMs(EndpointConfig endpoint) {
+        return endpoint.get(REPEAT_INTERVAL) * 1000L * 4 / 5;
+    }
+
+    /** From the folder watch's thread: what was written in place is noted, and a scan comes soon. Never throws. */
+    void filesChanged(String name, Set<Path> written, boolean eventsLost) {
+        if (!written.isEmpty() || eventsLost) {
+            stability(name).written(written, eventsLost);
+        }
+        scanSoon(name);
+    }
+
+    /** A scan soon, unless one is due already. */
+    private void scanSoon(String name) {
         if (!eventScanDue.add(name)) {
             return;
         }

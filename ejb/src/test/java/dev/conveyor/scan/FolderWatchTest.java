@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -22,12 +24,16 @@ class FolderWatchTest {
     Path root;
 
     private final BlockingQueue<String> changed = new LinkedBlockingQueue<>();
+    private final Set<Path> written = ConcurrentHashMap.newKeySet();
     private FolderWatch watch;
     private Thread loop;
 
     @BeforeEach
     void start() throws Exception {
-        watch = new FolderWatch(changed::add);
+        watch = new FolderWatch((endpoint, writtenInPlace, lost) -> {
+            written.addAll(writtenInPlace);
+            changed.add(endpoint);
+        });
         loop = new Thread(watch, "folder-watch-test");
         loop.start();
     }
@@ -49,10 +55,13 @@ class FolderWatchTest {
         Path outside = Files.writeString(root.resolve("a.pdf"), "a");
         Files.move(outside, invoices.resolve("a.pdf"), StandardCopyOption.ATOMIC_MOVE);
         assertEquals("invoices", changed.poll(10, TimeUnit.SECONDS));
-
         drain();
+        assertEquals(Set.of(), written, "a file moved in was not written in place");
+
         Files.writeString(orders.resolve("b.xml"), "<b/>");
         assertEquals("orders", changed.poll(10, TimeUnit.SECONDS));
+        drain();
+        assertEquals(Set.of(orders.resolve("b.xml")), written, "a file written in place is told as such");
     }
 
     @Test

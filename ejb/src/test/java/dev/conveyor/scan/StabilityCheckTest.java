@@ -78,6 +78,43 @@ class StabilityCheckTest {
     }
 
     @Test
+    void withEventsAFileMovedInNeedsTheShortGapAndOneWrittenInPlaceTheInPlaceGap() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get);
+        watched.watched(800);
+        Path movedIn = file("moved.pdf", "whole");
+        Path writtenHere = file("written.pdf", "part");
+        watched.written(List.of(writtenHere), false);
+
+        watched.unchangedSinceLastLook(List.of(movedIn, writtenHere));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(movedIn), watched.unchangedSinceLastLook(List.of(movedIn, writtenHere)),
+                "a writer may be pausing between two writes");
+        clock.addAndGet(800 - StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(movedIn, writtenHere), watched.unchangedSinceLastLook(List.of(movedIn, writtenHere)));
+    }
+
+    @Test
+    void withEventsEmptyFilesJobFoldersAndEverythingAfterLostEventsNeedTheInPlaceGap() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get);
+        watched.watched(800);
+        Path empty = file("empty.txt", "");
+        Path batch = jobFolder("batch", "x.xml");
+        Path whole = file("whole.pdf", "whole");
+
+        watched.unchangedSinceLastLook(List.of(empty, batch, whole));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(whole), watched.unchangedSinceLastLook(List.of(empty, batch, whole)));
+
+        Path afterLoss = file("after-loss.pdf", "bytes");
+        watched.written(List.of(), true);
+        watched.unchangedSinceLastLook(List.of(afterLoss));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(afterLoss)), "events were lost: nothing is known whole");
+        clock.addAndGet(800);
+        assertEquals(List.of(afterLoss), watched.unchangedSinceLastLook(List.of(afterLoss)));
+    }
+
+    @Test
     void firstLookIsNeverStable() throws IOException {
         Path a = file("a.pdf", "a");
         Path batch = jobFolder("batch", "x.xml");
