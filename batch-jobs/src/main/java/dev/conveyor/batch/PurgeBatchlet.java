@@ -11,7 +11,7 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.job.JobService;
 import dev.conveyor.job.PurgeCandidate;
-import dev.conveyor.signal.SignalService;
+import dev.conveyor.signal.SignalRetention;
 import jakarta.batch.api.AbstractBatchlet;
 import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.Dependent;
@@ -43,7 +43,7 @@ public class PurgeBatchlet extends AbstractBatchlet {
     JobService jobs;
 
     @Inject
-    SignalService signals;
+    SignalRetention signals;
 
     @Inject
     JobContext jobContext;

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** SignalService's deletion of unused signals on EclipseLink and H2 made by the migrations, outside the container. */
+/** SignalRetention's deletion of unused signals on EclipseLink and H2 made by the migrations, outside the container. */
 class SignalRetentionTest {
 
     private static final Instant NOW = Instant.parse("2026-12-01T03:15:00Z");
@@ -30,9 +30,9 @@ class SignalRetentionTest {
 
     private int deleteUnused(int limit) {
         return jpa.inTransaction(em -> {
-            SignalService signals = new SignalService();
-            signals.em = em;
-            return signals.deleteUnused(CUT, limit);
+            SignalRetention retention = new SignalRetention();
+            retention.em = em;
+            return retention.deleteUnused(CUT, limit);
         });
     }
 
