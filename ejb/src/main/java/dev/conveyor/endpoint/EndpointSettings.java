@@ -75,6 +75,9 @@ public final class EndpointSettings {
     public static final Setting<Integer> FREE_QUEUE_SIZE_THRESHOLD = new Setting<>("freeQueueSizeThreshold", INTEGER, 20, true,
             "Percent of maxQueueSize: when the free size falls to it or below, CNV-7001-W is logged once and JMS producers "
                     + "get QueueThresholdExceededException.");
+    public static final Setting<Boolean> FREE_QUEUE_SIZE_THRESHOLD_WARNING = new Setting<>("freeQueueSizeThresholdWarning", BOOLEAN,
+            true, true, "Whether a crossing of freeQueueSizeThreshold writes CNV-7001-W to the server log; false keeps the log quiet "
+                    + "while the crossing is still counted in the metric and JMS producers still get QueueThresholdExceededException.");
     public static final Setting<Long> SLEEP_ON_OVER_STORE = new Setting<>("sleepOnOverStore", LONG, 1000L, true,
             "Milliseconds the result writer sleeps before trying again when the results cannot be stored (downstream "
                     + "endpoint full, result volume under minimumFreeSpace).");
@@ -103,7 +106,8 @@ public final class EndpointSettings {
             REPEAT_COUNT, THROTTLE, USER_NAME, DOMAIN_NAME, BATCH_SIZE, WAIT_TIME, EXCLUDE_FILE_PATTERN, INCLUDE_FILE_PATTERN,
             RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE, OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION,
             OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD,
-            SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE, OPERATION_TIME_LIMIT, WAIT, NOTIFY, FAN_OUT);
+            FREE_QUEUE_SIZE_THRESHOLD_WARNING, SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE,
+            OPERATION_TIME_LIMIT, WAIT, NOTIFY, FAN_OUT);
 
     /**
      * The settings in the groups of the watched-folder manual's configuration page, in its order
@@ -117,8 +121,8 @@ public final class EndpointSettings {
             Map.entry("Folders", List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE,
                     OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION)),
             Map.entry("Parameter mappings", List.of(INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS)),
-            Map.entry("Flow control", List.of(MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD, SLEEP_ON_OVER_STORE,
-                    SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE)),
+            Map.entry("Flow control", List.of(MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD, FREE_QUEUE_SIZE_THRESHOLD_WARNING,
+                    SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE)),
             Map.entry("Release signals and fan-out", List.of(WAIT, NOTIFY, FAN_OUT)));
 
     @SafeVarargs
