@@ -34,7 +34,9 @@ public final class EndpointSettings {
     public static final Setting<Integer> REPEAT_COUNT = new Setting<>("repeatCount", INTEGER, -1, true,
             "How many scans to make; -1 scans forever.");
     public static final Setting<Boolean> THROTTLE = new Setting<>("throttle", BOOLEAN, false, true,
-            "Limit the jobs in progress to batchSize: a scan takes batchSize minus the endpoint's unfinished jobs.");
+            "Limit the jobs in progress to batchSize: a scan takes batchSize minus the endpoint's unfinished jobs. "
+                    + "Unfinished counts STAGED, QUEUED, RUNNING, WRITING and WAITING: a job waiting for a signal has taken its "
+                    + "files and will still run, so it holds its place as the manual's jobs in progress do.");
     public static final Setting<String> USER_NAME = new Setting<>("userName", STRING, "SuperAdmin", true,
             "The identity the operation runs as; recorded on each job.");
     public static final Setting<String> DOMAIN_NAME = new Setting<>("domainName", STRING, "DefaultDom", true,
