@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -37,9 +38,6 @@ public class BatchSchedule {
     private static final Logger LOG = Logger.getLogger(BatchSchedule.class.getName());
     private static final long RECOVERY_AFTER_START_MS = 15_000;
     private static final String RECOVERY_AFTER_START = "recovery after start";
-
-    /** Longer than the purge takes, shorter than a day. */
-    private static final Duration PURGE_LEASE = Duration.ofHours(1);
 
     @Resource
     TimerService timers;
@@ -78,10 +76,11 @@ public class BatchSchedule {
     @Timeout
     void timeout(Timer timer) {
         if (timer.getInfo() instanceof Instant purgeDue) {
+            Optional<Instant> next = purgeTimes.after(purgeDue);
             try {
-                purge();
+                purge(purgeTimes.lease(purgeDue, next));
             } finally {
-                purgeTimes.after(purgeDue).ifPresent(this::armPurge);
+                next.ifPresent(this::armPurge);
             }
         } else {
             recover();
@@ -105,9 +104,9 @@ public class BatchSchedule {
         }
     }
 
-    /** Every node's timer fires; the node that takes the day's lease runs the purge, once for the cluster. */
-    private void purge() {
-        if (leases.hold("batch:" + BatchJobs.PURGE, node.id(), PURGE_LEASE)) {
+    /** Every node's timer fires; the node that takes the firing's lease runs the purge, once for the cluster. */
+    private void purge(Duration lease) {
+        if (leases.hold("batch:" + BatchJobs.PURGE, node.id(), lease)) {
             LOG.info(MessageId.PURGE_STARTED.format(purgeTimes));
             start(BatchJobs.PURGE);
         }

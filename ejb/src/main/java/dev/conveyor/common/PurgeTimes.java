@@ -2,6 +2,7 @@ package dev.conveyor.common;
 
 import dev.conveyor.endpoint.CronSchedule;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.util.Optional;
@@ -15,6 +16,9 @@ import java.util.Optional;
 public final class PurgeTimes {
 
     public static final String DAILY = "0 15 3 * * ?";
+
+    /** Longer than the purge takes, shorter than a day. */
+    private static final Duration LONGEST_LEASE = Duration.ofHours(1);
 
     private final CronSchedule schedule;
     private final Clock clock;
@@ -33,6 +37,17 @@ public final class PurgeTimes {
     public Optional<Instant> after(Instant due) {
         Instant now = clock.instant();
         return nextAfter(now.isAfter(due) ? now : due);
+    }
+
+    /**
+     * How long the node that runs the firing due at {@code due} keeps the other nodes (whose timers
+     * fire at the same time) from running it too: an hour, or half the time to the next firing when
+     * that is shorter, so that a node started since, with a new identity, is not kept from the next.
+     */
+    public Duration lease(Instant due, Optional<Instant> next) {
+        return next.map(following -> Duration.between(due, following).dividedBy(2))
+                .filter(half -> half.compareTo(LONGEST_LEASE) < 0)
+                .orElse(LONGEST_LEASE);
     }
 
     private Optional<Instant> nextAfter(Instant instant) {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class PurgeTimesTest {
@@ -58,5 +59,18 @@ class PurgeTimesTest {
         PurgeTimes times = new PurgeTimes(CronSchedule.parse("*/20 * * * * ?"), clock);
         assertEquals(List.of(Instant.parse("2026-11-30T10:00:20Z"), Instant.parse("2026-11-30T10:00:40Z"),
                 Instant.parse("2026-11-30T10:01:00Z")), firings(times, 3, Duration.ZERO));
+    }
+
+    @Test
+    void theLeaseIsAnHourOrHalfTheGapToTheNextFiring() {
+        PurgeTimes daily = new PurgeTimes(CronSchedule.parse(PurgeTimes.DAILY), clock);
+        Instant due = daily.first().orElseThrow();
+        assertEquals(Duration.ofHours(1), daily.lease(due, daily.after(due)));
+        assertEquals(Duration.ofHours(1), daily.lease(due, Optional.empty()), "a last firing");
+
+        PurgeTimes short20 = new PurgeTimes(CronSchedule.parse("*/20 * * * * ?"), clock);
+        Instant first = short20.first().orElseThrow();
+        assertEquals(Duration.ofSeconds(10), short20.lease(first, short20.after(first)),
+                "a node restarted since (a new holder) can take the next firing's lease");
     }
 }
