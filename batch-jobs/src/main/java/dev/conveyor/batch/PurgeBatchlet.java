@@ -2,6 +2,7 @@ package dev.conveyor.batch;
 
 import static dev.conveyor.common.JsonText.JSON;
 
+import static dev.conveyor.endpoint.EndpointSettings.JOB_RECORD_DURATION;
 import static dev.conveyor.endpoint.EndpointSettings.PURGE_DURATION;
 import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
 
@@ -10,6 +11,7 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.job.JobService;
 import dev.conveyor.job.PurgeCandidate;
+import dev.conveyor.signal.SignalService;
 import jakarta.batch.api.AbstractBatchlet;
 import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.Dependent;
@@ -20,10 +22,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Purges every endpoint whose purgeDuration is set (see {@link ResultPurge}), a page of due jobs at
- * a time, and reports what it deleted in var/reports/purge-<execution id>.json and in its exit status.
+ * a time; then deletes the job records older than their endpoint's jobRecordDuration (the
+ * service-wide one for endpoints deleted since) and the release signals unused for the
+ * service-wide jobRecordDuration. Reports what it deleted in var/reports/purge-<execution id>.json
+ * and in its exit status.
  */
 @Named("purgeBatchlet")
 @Dependent
@@ -34,6 +41,9 @@ public class PurgeBatchlet extends AbstractBatchlet {
 
     @Inject
     JobService jobs;
+
+    @Inject
+    SignalService signals;
 
     @Inject
     JobContext jobContext;
@@ -73,8 +83,45 @@ public class PurgeBatchlet extends AbstractBatchlet {
             bytes += endpointBytes;
             purged++;
         }
+        long jobRecords = deleteJobRecords(all, now);
+        int serviceDays = endpoints.serviceWide(JOB_RECORD_DURATION);
+        long signalRows = 0;
+        if (serviceDays >= 1) {
+            Instant unusedSince = now.minus(Duration.ofDays(serviceDays));
+            for (int deleted = signals.deleteUnused(unusedSince, PAGE); deleted > 0; deleted = signals.deleteUnused(unusedSince, PAGE)) {
+                signalRows += deleted;
+            }
+        }
         return BatchReports.finish(jobContext, "purge",
-                JSON.createObjectBuilder().add("time", now.toString()).add("endpoints", report).build().toString(),
-                "deleted " + files + " files (" + bytes + " bytes) from " + purged + " endpoints");
+                JSON.createObjectBuilder().add("time", now.toString()).add("endpoints", report)
+                        .add("jobRecords", jobRecords).add("signals", signalRows).build().toString(),
+                "deleted " + files + " files (" + bytes + " bytes) from " + purged + " endpoints, " + jobRecords + " job records and "
+                        + signalRows + " unused signals");
+    }
+
+    /** Runs after the results purge of the same day, so a record whose results were due is marked first. */
+    private long deleteJobRecords(List<EndpointConfig> all, Instant now) {
+        long deleted = 0;
+        for (EndpointConfig endpoint : all) {
+            deleted += deleteJobRecords(endpoint.name(), endpoint.get(JOB_RECORD_DURATION), endpoint.get(PURGE_DURATION) >= 1, now);
+        }
+        Set<String> existing = all.stream().map(EndpointConfig::name).collect(Collectors.toSet());
+        for (String gone : jobs.endpointsGoneWithJobs(existing)) {
+            deleted += deleteJobRecords(gone, endpoints.serviceWide(JOB_RECORD_DURATION), false, now);
+        }
+        return deleted;
+    }
+
+    private long deleteJobRecords(String endpoint, int days, boolean resultsPurged, Instant now) {
+        if (days < 1) {
+            return 0;
+        }
+        Instant finishedBefore = now.minus(Duration.ofDays(days));
+        long deleted = 0;
+        for (int page = jobs.deleteFinished(endpoint, finishedBefore, resultsPurged, PAGE); page > 0;
+                page = jobs.deleteFinished(endpoint, finishedBefore, resultsPurged, PAGE)) {
+            deleted += page;
+        }
+        return deleted;
     }
 }

@@ -15,11 +15,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * Drop-to-result on an idle endpoint: files moved one at a time, a random 100 to 500 ms apart,
  * into an asynchronous copy endpoint (repeatInterval 1 s), whatever is still in progress; a
  * thread of the bench looks for each result every 2 ms and the percentiles of the time from the
- * move to the result appearing are printed.
+ * move to the result appearing are printed. Then files written in place, in chunks with pauses
+ * of 200 ms between them (four times the gap between two looks at a file moved in, shorter than
+ * the scan interval): any result shorter than its file was taken half-done, and is counted.
  */
 public final class IdleLatencyBenchmark {
 
     private static final long WATCH_MILLIS = 2;
+    private static final int WRITTEN_IN_PLACE = 20;
+    private static final int CHUNKS = 8;
+    /** Four times the 50 ms between two looks at a file moved in: a writer in place is given most of a scan interval. */
+    private static final long CHUNK_PAUSE_MILLIS = 200;
 
     public static void main(String[] args) throws Exception {
         int files = args.length > 0 ? Integer.parseInt(args[0]) : 200;
@@ -44,12 +50,42 @@ public final class IdleLatencyBenchmark {
                 Thread.sleep(100 + pauses.nextInt(401));
             }
             latencies = watch.awaitAll(files);
+            latencies.sort(null);
+            System.out.printf("drop to result, %d files: p50 %d ms, p90 %d ms, p99 %d ms, max %d ms%n", files,
+                    Measures.percentile(latencies, 50), Measures.percentile(latencies, 90), Measures.percentile(latencies, 99),
+                    latencies.get(latencies.size() - 1));
+            writeInPlace(folder, watch, size);
             watcher.interrupt();
         }
+    }
+
+    /** Files written straight into the watched folder, a chunk at a time: none may be taken before its last chunk. */
+    private static void writeInPlace(Path folder, ResultWatch watch, int size) throws Exception {
+        int chunk = Math.max(1, size / CHUNKS);
+        Random content = new Random(12);
+        for (int i = 0; i < WRITTEN_IN_PLACE; i++) {
+            String name = "written-" + i + ".bin";
+            watch.expect(name);
+            try (var out = Files.newOutputStream(folder.resolve(name))) {
+                for (int c = 0; c < CHUNKS; c++) {
+                    byte[] bytes = new byte[chunk];
+                    content.nextBytes(bytes);
+                    out.write(bytes);
+                    out.flush();
+                    Thread.sleep(CHUNK_PAUSE_MILLIS);
+                }
+            }
+            Thread.sleep(100);
+        }
+        List<Long> latencies = watch.awaitAll(WRITTEN_IN_PLACE);
+        long halfDone = 0;
+        for (int i = 0; i < WRITTEN_IN_PLACE; i++) {
+            halfDone += Files.size(folder.resolve("result").resolve("written-" + i + ".bin")) < (long) chunk * CHUNKS ? 1 : 0;
+        }
         latencies.sort(null);
-        System.out.printf("drop to result, %d files: p50 %d ms, p90 %d ms, p99 %d ms, max %d ms%n", files,
-                Measures.percentile(latencies, 50), Measures.percentile(latencies, 90), Measures.percentile(latencies, 99),
-                latencies.get(latencies.size() - 1));
+        System.out.printf("written in place, %d files of %d chunks %d ms apart: %d taken half-done; from the first byte to the result"
+                        + " p50 %d ms, p99 %d ms%n", WRITTEN_IN_PLACE, CHUNKS, CHUNK_PAUSE_MILLIS, halfDone,
+                Measures.percentile(latencies, 50), Measures.percentile(latencies, 99));
     }
 
     /** Looks for the expected results every few ms and notes when each appeared. */
@@ -85,6 +121,7 @@ public final class IdleLatencyBenchmark {
             }
         }
 
+        /** Waits for {@code count} results and hands over their latencies, so that the next wait counts afresh. */
         List<Long> awaitAll(int count) throws InterruptedException {
             long deadline = System.nanoTime() + 120_000_000_000L;
             while (latencies.size() < count) {
@@ -93,7 +130,11 @@ public final class IdleLatencyBenchmark {
                 }
                 Thread.sleep(50);
             }
-            return new ArrayList<>(latencies);
+            synchronized (latencies) {
+                List<Long> taken = new ArrayList<>(latencies);
+                latencies.clear();
+                return taken;
+            }
         }
     }
 }

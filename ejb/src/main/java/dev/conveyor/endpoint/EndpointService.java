@@ -225,6 +225,11 @@ public class EndpointService {
         return serviceSettings();
     }
 
+    /** A service-wide setting as it applies: given through /api/settings, else the default. */
+    public <T> T serviceWide(Setting<T> setting) {
+        return serviceDefaults().over(EndpointSettings.MANUAL_DEFAULTS).get(setting);
+    }
+
     SettingValues serviceDefaults() {
         ServiceSettings row = em.find(ServiceSettings.class, ServiceSettings.ID);
         return row == null ? SettingValues.EMPTY : row.values();

@@ -63,6 +63,10 @@ public final class EndpointSettings {
             "true: a result or preserved file replaces one of the same name; false: a numeric index is added (name_1.ext).");
     public static final Setting<Integer> PURGE_DURATION = new Setting<>("purgeDuration", INTEGER, -1, true,
             "Days after which result-folder content is deleted by the daily purge; -1 never.");
+    public static final Setting<Integer> JOB_RECORD_DURATION = new Setting<>("jobRecordDuration", INTEGER, 30, true,
+            "Days a finished job's record is kept (its state, attributes and results as the API lists them); the daily purge"
+                    + " deletes older ones, a succeeded job's never before its results while purgeDuration is set; -1 keeps them."
+                    + " Service-wide, also how long an unused release signal is kept.");
     public static final Setting<String> OPERATION_NAME = new Setting<>("operationName", STRING, null, false,
             "The operation to run; GET /api/operations lists them.");
     public static final Setting<Map<String, InputMapping>> INPUT_PARAMETER_MAPPINGS = new Setting<>("inputParameterMappings",
@@ -107,9 +111,9 @@ public final class EndpointSettings {
     public static final List<Setting<?>> ALL = List.of(NAME, DESCRIPTION, PATH, ASYNCHRONOUS, CRON_EXPRESSION, REPEAT_INTERVAL,
             REPEAT_COUNT, THROTTLE, USER_NAME, DOMAIN_NAME, BATCH_SIZE, WAIT_TIME, EXCLUDE_FILE_PATTERN, INCLUDE_FILE_PATTERN,
             RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE, OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION,
-            OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD,
-            FREE_QUEUE_SIZE_THRESHOLD_WARNING, SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE,
-            OPERATION_TIME_LIMIT, WAIT, NOTIFY, FAN_OUT);
+            JOB_RECORD_DURATION, OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, MAX_QUEUE_SIZE,
+            FREE_QUEUE_SIZE_THRESHOLD, FREE_QUEUE_SIZE_THRESHOLD_WARNING, SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT,
+            MINIMUM_FREE_SPACE, OPERATION_TIME_LIMIT, WAIT, NOTIFY, FAN_OUT);
 
     /**
      * The settings in the groups of the watched-folder manual's configuration page, in its order
@@ -121,7 +125,7 @@ public final class EndpointSettings {
             Map.entry("Identity", List.of(USER_NAME, DOMAIN_NAME)),
             Map.entry("Files", List.of(INCLUDE_FILE_PATTERN, EXCLUDE_FILE_PATTERN)),
             Map.entry("Folders", List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE,
-                    OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION)),
+                    OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION, JOB_RECORD_DURATION)),
             Map.entry("Parameter mappings", List.of(INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS)),
             Map.entry("Flow control", List.of(MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD, FREE_QUEUE_SIZE_THRESHOLD_WARNING,
                     SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE)),

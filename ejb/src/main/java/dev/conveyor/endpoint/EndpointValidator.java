@@ -99,6 +99,7 @@ public final class EndpointValidator {
             throw ConveyorException.invalidField(WAIT_TIME.name(), "must be 0 or more milliseconds, was " + s.get(WAIT_TIME));
         }
         checkMinusOneOrPositive(PURGE_DURATION, s.get(PURGE_DURATION), "days");
+        checkMinusOneOrPositive(JOB_RECORD_DURATION, s.get(JOB_RECORD_DURATION), "days");
         checkFlowControl(s);
         checkNotBlank(USER_NAME, s.get(USER_NAME));
         checkNotBlank(DOMAIN_NAME, s.get(DOMAIN_NAME));

@@ -225,6 +225,33 @@ public class JobService {
         jobIds.forEach(jobId -> Optional.ofNullable(em.find(Job.class, jobId)).ifPresent(job -> job.markResultsPurged(at)));
     }
 
+    /**
+     * Deletes up to {@code limit} of the endpoint's finished jobs that finished before
+     * {@code finishedBefore}, oldest first; with {@code resultsPurged}, a succeeded job only once the
+     * purge has dealt with its results (else they could never be purged). Returns how many.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public int deleteFinished(String endpoint, Instant finishedBefore, boolean resultsPurged, int limit) {
+        Set<JobState> deletable = resultsPurged ? Set.of(JobState.FAILED, JobState.EXPIRED)
+                : Set.of(JobState.SUCCEEDED, JobState.FAILED, JobState.EXPIRED);
+        List<String> ids = em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.finishedAt < :before"
+                        + " AND (j.state IN :deletable OR (j.state = :succeeded AND j.resultsPurgedAt IS NOT NULL))"
+                        + " ORDER BY j.finishedAt, j.id", String.class)
+                .setParameter("endpoint", endpoint).setParameter("before", finishedBefore)
+                .setParameter("deletable", deletable).setParameter("succeeded", JobState.SUCCEEDED)
+                .setMaxResults(limit).getResultList();
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return em.createQuery("DELETE FROM Job j WHERE j.id IN :ids").setParameter("ids", ids).executeUpdate();
+    }
+
+    /** The endpoints named by job records that no longer exist as endpoints. */
+    public List<String> endpointsGoneWithJobs(Set<String> existing) {
+        return em.createQuery("SELECT DISTINCT j.endpoint FROM Job j", String.class).getResultStream()
+                .filter(endpoint -> !existing.contains(endpoint)).toList();
+    }
+
     /** How many of the endpoint's jobs wait for release signals. */
     public int waiting(String endpoint) {
         return countIn(endpoint, Set.of(JobState.WAITING));

@@ -3,7 +3,7 @@ package dev.conveyor.job;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** Where a job is in its life; see README's state diagram. */
+/** Where a job is in its life; see the state diagram in docs/architecture.md. */
 public enum JobState {
     /** The source is in the stage folder and the job row exists; not yet queued. */
     STAGED,

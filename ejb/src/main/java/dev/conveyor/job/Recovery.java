@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 /**
  * The recovery pass: what a crash can leave behind, put back on its way. It re-queues jobs whose
  * worker's node died or whose delivery this node lost, re-sends the dispatch of jobs queued for
- * two minutes whose message is not on the queue and the callback of jobs whose result writing was interrupted, returns
+ * half a minute whose message is not on the queue and the callback of jobs whose result writing was interrupted, returns
  * files left in stage by a claim that never committed to the input folder, and clears the stage
  * folders of finished jobs. Each repair is its own transaction; running the pass twice is harmless.
  * <p>
@@ -56,9 +56,11 @@ public class Recovery {
      * A job QUEUED for this long whose id is in no message on the dispatch queue lost its message
      * (a dispatch whose broker side was in doubt after a crash, a dead-lettered message): it gets
      * another. A worker starts a queued job within moments of taking its message, so a job that is
-     * QUEUED this long is on the queue unless its message is gone; a second message is harmless.
+     * QUEUED this long is on the queue unless its message is gone; a second message is harmless
+     * (the start finds the job RUNNING and skips it). Short enough that a job whose dispatch a crash
+     * left in doubt is done within a minute of the restart.
      */
-    static final Duration QUEUED_STALE = Duration.ofMinutes(2);
+    static final Duration QUEUED_STALE = Duration.ofSeconds(30);
 
     /** What one pass repaired. */
     public record Report(int requeued, int dispatchesResent, int callbacksResent, int orphansReturned, int stageFoldersCleared) {

@@ -29,11 +29,15 @@ import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -44,6 +48,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -59,6 +65,13 @@ import java.util.logging.Logger;
  * endpoint's lease ({@code scan:<name>} in CNV_LEASE): the holder renews it at every scan, and
  * when it dies the lease expires (interval + {@link ThisNode#DEAD_AFTER}) and the next node whose
  * timer fires takes the endpoint over.
+ * <p>
+ * The lease holder of an interval endpoint (no cron expression, no repeatCount) also watches its
+ * folder for file-system events: a file moved in is looked at a few ms later and again after
+ * {@link StabilityCheck#MINIMUM_GAP_MS} ms, and taken then if unchanged, instead of waiting for
+ * two timer scans; a file written in place waits most of a scan interval, as before
+ * ({@link StabilityCheck}). {@link EventScanPace} keeps event scans from running back to back. The
+ * timer scan stays for what events miss.
  */
 @Singleton
 @Startup
@@ -75,6 +88,12 @@ public class ScanScheduler {
 
     @Resource
     TimerService timers;
+
+    @Resource
+    ManagedScheduledExecutorService eventScans;
+
+    @Resource
+    ManagedThreadFactory threads;
 
     @PersistenceContext
     EntityManager em;
@@ -98,9 +117,23 @@ public class ScanScheduler {
     /** The endpoints that have a timer now, by this scheduler's own account: what readiness compares with the timer service. */
     private final Set<String> armed = ConcurrentHashMap.newKeySet();
     private volatile Instant reconciledAt;
+    /** The endpoints with an event scan scheduled: more events meanwhile need no other. */
+    private final Set<String> eventScanDue = ConcurrentHashMap.newKeySet();
+    /** The endpoints whose folder had events while they were being scanned: scanned again after. */
+    private final Set<String> changedWhileScanning = ConcurrentHashMap.newKeySet();
+    private final EventScanPace eventScanPace = new EventScanPace();
+    /** Empty where the platform has no file-system events: then the timers alone scan. */
+    private Optional<FolderWatch> folderWatch = Optional.empty();
 
     @PostConstruct
     void scheduleAll() {
+        try {
+            FolderWatch watch = new FolderWatch(this::filesChanged);
+            threads.newThread(watch).start();
+            folderWatch = Optional.of(watch);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, MessageId.FOLDER_EVENTS_UNAVAILABLE.format(e), e);
+        }
         reconcile();
     }
 
@@ -136,6 +169,8 @@ public class ScanScheduler {
 
     private void reschedule(String name, Optional<EndpointConfig> config) {
         cancel(name);
+        // Watched again by the next scan, if its new settings and the lease say so.
+        folderWatch.ifPresent(watch -> watch.unwatch(name));
         stability.remove(name);
         scheduled.remove(name);
         config.ifPresent(endpoint -> {
@@ -169,6 +204,13 @@ public class ScanScheduler {
     @PreDestroy
     void releaseLeases() {
         scheduled.keySet().forEach(name -> leases.release(leaseName(name), node.id()));
+        folderWatch.ifPresent(watch -> {
+            try {
+                watch.close();
+            } catch (IOException e) {
+                LOG.log(Level.FINE, "closing the folder watch", e);
+            }
+        });
     }
 
     static String leaseName(String endpoint) {
@@ -193,18 +235,116 @@ public class ScanScheduler {
         if (!scanning.add(name)) {
             return;
         }
+        long started = eventScanPace.started();
         try {
             if (!holdsLease(name)) {
-                stability.remove(name);
+                letGo(name);
                 rearmCron(name);
                 return;
             }
-            scanner.scan(name, stability.computeIfAbsent(name, n -> new StabilityCheck()), () -> holdsLease(name));
+            scanner.scan(name, stability(name), () -> holdsLease(name));
+            watchIfEventDriven(name);
             afterScan(name, timer);
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
-            scanning.remove(name);
+            scanDone(name, started);
+        }
+    }
+
+    private StabilityCheck stability(String name) {
+        return stability.computeIfAbsent(name, n -> new StabilityCheck());
+    }
+
+    /** Another node scans the endpoint now: its looks and its events are that node's. */
+    private void letGo(String name) {
+        stability.remove(name);
+        folderWatch.ifPresent(watch -> watch.unwatch(name));
+    }
+
+    /** Any scan, timer or event, paces the event scans after it. */
+    private void scanDone(String name, long started) {
+        eventScanPace.ended(name, started);
+        scanning.remove(name);
+        if (changedWhileScanning.remove(name)) {
+            scanSoon(name);
+        }
+    }
+
+    /** Interval endpoints only: a cron endpoint scans at its times, and a scan outside them would not count against repeatCount. */
+    private void watchIfEventDriven(String name) {
+        Optional<EndpointConfig> config = endpoints.config(name);
+        if (folderWatch.isEmpty() || config.isEmpty()) {
+            return;
+        }
+        EndpointConfig endpoint = config.get();
+        if (endpoint.state() != EndpointState.ENABLED || !endpoint.get(CRON_EXPRESSION).isBlank() || endpoint.get(REPEAT_COUNT) != -1) {
+            folderWatch.get().unwatch(name);
+            return;
+        }
+        try {
+            folderWatch.get().watch(name, endpoint.folder());
+            stability(name).watched(inPlaceGapMs(endpoint));
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, MessageId.FOLDER_EVENTS_UNAVAILABLE.format(e), e);
+        }
+    }
+
+    /**
+     * How long a file written in place must stay unchanged while events are watched: most of a
+     * scan interval, as between two timer scans, less a fifth for the timers' own jitter.
+     */
+    static long inPlaceGapMs(EndpointConfig endpoint) {
+        return endpoint.get(REPEAT_INTERVAL) * 1000L * 4 / 5;
+    }
+
+    /** From the folder watch's thread: what was written in place is noted, and a scan comes soon. Never throws. */
+    void filesChanged(String name, Set<Path> written, boolean eventsLost) {
+        if (!written.isEmpty() || eventsLost) {
+            stability(name).written(written, eventsLost);
+        }
+        scanSoon(name);
+    }
+
+    /** A scan soon, unless one is due already. */
+    private void scanSoon(String name) {
+        if (!eventScanDue.add(name)) {
+            return;
+        }
+        try {
+            eventScans.schedule(() -> eventScan(name), eventScanPace.delayMillis(name), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException shuttingDown) {
+            eventScanDue.remove(name);
+        }
+    }
+
+    /**
+     * A scan started by events. While it leaves files waiting for their second look (new,
+     * changed, or seen too recently), it is followed by another after the gap: that is how a file
+     * moved in is taken, and how a job folder filling up (whose inside has no events here) is.
+     */
+    private void eventScan(String name) {
+        eventScanDue.remove(name);
+        if (!scanning.add(name)) {
+            changedWhileScanning.add(name);
+            return;
+        }
+        long started = eventScanPace.started();
+        try {
+            if (!holdsLease(name)) {
+                letGo(name);
+                return;
+            }
+            StabilityCheck check = stability(name);
+            long looksBefore = check.looks();
+            scanner.scan(name, check, () -> holdsLease(name));
+            if (check.looks() > looksBefore && check.awaitingSecondLook() > 0) {
+                changedWhileScanning.add(name);
+            }
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
+        } finally {
+            scanDone(name, started);
         }
     }
 

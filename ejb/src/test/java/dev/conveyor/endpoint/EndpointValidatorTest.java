@@ -383,6 +383,13 @@ class EndpointValidatorTest {
         assertRefused("purgeDuration", "must be -1 (never ends) or a number of days, was " + days);
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {0, -2})
+    void jobRecordDurationOfZeroOrBelowMinusOneIsRefused(int days) {
+        set("jobRecordDuration", days);
+        assertRefused("jobRecordDuration", "must be -1 (never ends) or a number of days, was " + days);
+    }
+
     // --- identity ---
 
     @ParameterizedTest

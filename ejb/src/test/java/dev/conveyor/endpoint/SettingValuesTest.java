@@ -293,7 +293,7 @@ class SettingValuesTest {
                  "cronExpression":"0 0/5 * * * ?","repeatInterval":10,"repeatCount":-1,"throttle":true,"userName":"u",
                  "domainName":"d","batchSize":50,"waitTime":3000000000,"excludeFilePattern":"","includeFilePattern":"*.pdf",
                  "resultFolder":"out/%Y","preserveFolder":"","failureFolder":"failed/","preserveOnFailure":false,
-                 "overwriteDuplicateFilename":true,"purgeDuration":7,"operationName":"copy",
+                 "overwriteDuplicateFilename":true,"purgeDuration":7,"jobRecordDuration":90,"operationName":"copy",
                  "inputParameterMappings":{"stylesheet":{"type":"variable","value":"*.xsl"},"level":{"type":"literal","value":"3"}},
                  "outputParameterMappings":{"output":"%F.txt"},"maxQueueSize":500,"freeQueueSizeThreshold":30,
                  "freeQueueSizeThresholdWarning":false,

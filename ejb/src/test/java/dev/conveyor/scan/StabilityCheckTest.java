@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +21,9 @@ class StabilityCheckTest {
     @TempDir
     Path folder;
 
-    private final StabilityCheck check = new StabilityCheck();
+    /** The scans' clock: each look comes a scan interval after the one before unless a test says otherwise. */
+    private final AtomicLong clock = new AtomicLong();
+    private final StabilityCheck check = new StabilityCheck(() -> clock.getAndAdd(1000));
 
     private Path file(String name, String content) throws IOException {
         Path file = Files.writeString(folder.resolve(name), content);
@@ -43,6 +46,72 @@ class StabilityCheckTest {
 
     private List<Path> look(Path... candidates) throws IOException {
         return check.unchangedSinceLastLook(List.of(candidates));
+    }
+
+    @Test
+    void looksCloserThanTheGapDoNotTakeAFileAndTheFirstLookCountsFromItsOwnTime() throws IOException {
+        StabilityCheck eventScans = new StabilityCheck(clock::get);
+        Path a = file("a.pdf", "a");
+
+        assertEquals(List.of(), eventScans.unchangedSinceLastLook(List.of(a)));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS - 1);
+        assertEquals(List.of(), eventScans.unchangedSinceLastLook(List.of(a)), "too soon after the first look");
+        assertEquals(1, eventScans.awaitingSecondLook());
+        clock.addAndGet(1);
+        assertEquals(List.of(a), eventScans.unchangedSinceLastLook(List.of(a)), "the gap counts from the first look, not the last");
+        assertEquals(0, eventScans.awaitingSecondLook());
+    }
+
+    @Test
+    void aChangeRestartsTheGap() throws IOException {
+        StabilityCheck eventScans = new StabilityCheck(clock::get);
+        Path a = file("a.pdf", "part one");
+        eventScans.unchangedSinceLastLook(List.of(a));
+
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS - 10);
+        Files.writeString(a, " and two", StandardOpenOption.APPEND);
+        assertEquals(List.of(), eventScans.unchangedSinceLastLook(List.of(a)));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS - 1);
+        assertEquals(List.of(), eventScans.unchangedSinceLastLook(List.of(a)), "unchanged only since the write");
+        clock.addAndGet(1);
+        assertEquals(List.of(a), eventScans.unchangedSinceLastLook(List.of(a)));
+    }
+
+    @Test
+    void withEventsAFileMovedInNeedsTheShortGapAndOneWrittenInPlaceTheInPlaceGap() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get);
+        watched.watched(800);
+        Path movedIn = file("moved.pdf", "whole");
+        Path writtenHere = file("written.pdf", "part");
+        watched.written(List.of(writtenHere), false);
+
+        watched.unchangedSinceLastLook(List.of(movedIn, writtenHere));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(movedIn), watched.unchangedSinceLastLook(List.of(movedIn, writtenHere)),
+                "a writer may be pausing between two writes");
+        clock.addAndGet(800 - StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(movedIn, writtenHere), watched.unchangedSinceLastLook(List.of(movedIn, writtenHere)));
+    }
+
+    @Test
+    void withEventsEmptyFilesJobFoldersAndEverythingAfterLostEventsNeedTheInPlaceGap() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get);
+        watched.watched(800);
+        Path empty = file("empty.txt", "");
+        Path batch = jobFolder("batch", "x.xml");
+        Path whole = file("whole.pdf", "whole");
+
+        watched.unchangedSinceLastLook(List.of(empty, batch, whole));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(whole), watched.unchangedSinceLastLook(List.of(empty, batch, whole)));
+
+        Path afterLoss = file("after-loss.pdf", "bytes");
+        watched.written(List.of(), true);
+        watched.unchangedSinceLastLook(List.of(afterLoss));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(afterLoss)), "events were lost: nothing is known whole");
+        clock.addAndGet(800);
+        assertEquals(List.of(afterLoss), watched.unchangedSinceLastLook(List.of(afterLoss)));
     }
 
     @Test

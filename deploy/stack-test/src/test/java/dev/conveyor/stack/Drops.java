@@ -85,6 +85,44 @@ final class Drops {
         return awaitFinished(api, endpoint, expected, Duration.ofMinutes(3));
     }
 
+    /**
+     * An endpoint of slow jobs (each holds a worker {@code jobMillis} ms) with {@code count} low
+     * files ({@code prefix-<i>.lo}) renamed in together and all queued: a backlog on the broker.
+     * The stack must have the example operation (text.uppercase) installed.
+     */
+    static Path queuedBacklog(Stack stack, String endpoint, String prefix, int count, String jobMillis) throws Exception {
+        ApiClient api = stack.api();
+        Path folder = endpoint(api, endpoint, "text.uppercase", "\"batchSize\":" + count
+                + ",\"inputParameterMappings\":{\"delayMillis\":{\"type\":\"literal\",\"value\":\"" + jobMillis + "\"}}");
+        Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + endpoint));
+        for (int i = 0; i < count; i++) {
+            Files.writeString(incoming.resolve(prefix + "-" + i + ".lo"), prefix + " " + i);
+        }
+        try (var files = Files.list(incoming)) {
+            for (Path file : files.toList()) {
+                Files.move(file, folder.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+            }
+        }
+        awaitClaimed(api, endpoint, count);
+        return folder;
+    }
+
+    private static void awaitClaimed(ApiClient api, String endpoint, int expected) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+        while (Instant.now().isBefore(deadline)) {
+            List<JsonObject> jobs = api.get("jobs?endpoint=" + endpoint + "&limit=10000").array().getValuesAs(JsonObject.class);
+            if (jobs.size() >= expected && jobs.stream().noneMatch(job -> "STAGED".equals(job.getString("state")))) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError(expected + " jobs of " + endpoint + " were not queued within 3 minutes");
+    }
+
+    static Instant finishedAt(JsonObject job) {
+        return Instant.parse(job.getString("finishedAt"));
+    }
+
     static List<Path> filesUnder(Path root) throws IOException {
         if (Files.notExists(root)) {
             return List.of();

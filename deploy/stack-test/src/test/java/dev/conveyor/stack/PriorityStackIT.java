@@ -2,16 +2,14 @@ package dev.conveyor.stack;
 
 import static dev.conveyor.stack.Drops.awaitFinished;
 import static dev.conveyor.stack.Drops.drop;
-import static dev.conveyor.stack.Drops.endpoint;
+import static dev.conveyor.stack.Drops.finishedAt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -69,7 +67,7 @@ class PriorityStackIT extends OnSharedStack {
     @Test
     @Order(2)
     void twentyHighJobsOvertakeABacklogOfFiveHundredLowOnes() throws Exception {
-        Path folder = queuedBacklog("mixed", "bulk", BACKLOG);
+        Path folder = Drops.queuedBacklog(stack, "mixed", "bulk", BACKLOG, JOB_MILLIS);
 
         for (int i = 0; i < URGENT; i++) {
             drop(stack, folder, "urgent-" + i + ".hi", ("urgent " + i).getBytes());
@@ -81,8 +79,8 @@ class PriorityStackIT extends OnSharedStack {
         assertEquals(BACKLOG, byBucket.get("low").size());
         assertTrue(jobs.stream().allMatch(job -> "SUCCEEDED".equals(job.getString("state"))), "every job succeeded");
         assertTrue(byBucket.get("high").stream().allMatch(job -> job.getInt("jmsPriority") == 9));
-        Instant lastHigh = byBucket.get("high").stream().map(PriorityStackIT::finished).max(Instant::compareTo).orElseThrow();
-        long lowDoneBefore = byBucket.get("low").stream().filter(job -> finished(job).isBefore(lastHigh)).count();
+        Instant lastHigh = byBucket.get("high").stream().map(Drops::finishedAt).max(Instant::compareTo).orElseThrow();
+        long lowDoneBefore = byBucket.get("low").stream().filter(job -> finishedAt(job).isBefore(lastHigh)).count();
         System.out.printf("PriorityStackIT: the last of %d high jobs finished when %d of %d low jobs were done%n",
                 URGENT, lowDoneBefore, BACKLOG);
         assertTrue(lowDoneBefore < BACKLOG / 2, () -> lowDoneBefore + " low jobs finished before the last high one");
@@ -99,7 +97,7 @@ class PriorityStackIT extends OnSharedStack {
     @Order(3)
     void reBucketingMovesAQueuedJobAheadAtItsNewPriority() throws Exception {
         int files = 200;
-        queuedBacklog("later", "later", files);
+        Drops.queuedBacklog(stack, "later", "later", files, JOB_MILLIS);
         String last = "later-" + (files - 1) + ".lo";
         JsonObject rescue = createRule("{\"name\":\"rescued\",\"rank\":1,\"expression\":\"file.name == '" + last
                 + "'\",\"jmsPriority\":8}");
@@ -112,46 +110,10 @@ class PriorityStackIT extends OnSharedStack {
         JsonObject rescued = jobs.stream().filter(job -> job.getString("source").equals(last)).findFirst().orElseThrow();
         assertEquals("rescued", rescued.getString("bucket"));
         assertEquals(8, rescued.getInt("jmsPriority"));
-        long before = jobs.stream().filter(job -> finished(job).isBefore(finished(rescued))).count();
+        long before = jobs.stream().filter(job -> finishedAt(job).isBefore(finishedAt(rescued))).count();
         System.out.printf("PriorityStackIT: the re-bucketed job finished after %d of the other %d%n", before, files - 1);
         assertTrue(before < files / 2, () -> before + " jobs finished before the re-bucketed one");
         assertEquals(204, api.delete("priority-rules/" + rescue.getString("id")).status());
-    }
-
-    /**
-     * An endpoint of slow jobs (each holds a worker {@value #JOB_MILLIS} ms) with {@code count}
-     * low files ({@code prefix-<i>.lo}) renamed in together and all queued: a backlog on the broker.
-     */
-    private static Path queuedBacklog(String endpoint, String prefix, int count) throws Exception {
-        Path folder = endpoint(api, endpoint, "text.uppercase", "\"batchSize\":" + count
-                + ",\"inputParameterMappings\":{\"delayMillis\":{\"type\":\"literal\",\"value\":\"" + JOB_MILLIS + "\"}}");
-        Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + endpoint));
-        for (int i = 0; i < count; i++) {
-            Files.writeString(incoming.resolve(prefix + "-" + i + ".lo"), prefix + " " + i);
-        }
-        try (var files = Files.list(incoming)) {
-            for (Path file : files.toList()) {
-                Files.move(file, folder.resolve(file.getFileName()), StandardCopyOption.ATOMIC_MOVE);
-            }
-        }
-        awaitClaimed(endpoint, count);
-        return folder;
-    }
-
-    private static void awaitClaimed(String endpoint, int expected) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
-        while (Instant.now().isBefore(deadline)) {
-            List<JsonObject> jobs = api.get("jobs?endpoint=" + endpoint + "&limit=10000").array().getValuesAs(JsonObject.class);
-            if (jobs.size() >= expected && jobs.stream().noneMatch(job -> "STAGED".equals(job.getString("state")))) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError(expected + " jobs of " + endpoint + " were not queued within 3 minutes");
-    }
-
-    private static Instant finished(JsonObject job) {
-        return Instant.parse(job.getString("finishedAt"));
     }
 
     private static List<String> names(List<JsonObject> rules) {

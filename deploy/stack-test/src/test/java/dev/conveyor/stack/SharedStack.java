@@ -43,7 +43,7 @@ public final class SharedStack implements BeforeAllCallback {
         }, Running.class);
     }
 
-    private static Path exampleOperation() {
+    static Path exampleOperation() {
         return Path.of(System.getProperty("conveyor.example.operation", "../../examples/uppercase-operation/target/uppercase-operation.jar"));
     }
 

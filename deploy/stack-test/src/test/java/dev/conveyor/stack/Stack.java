@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
- * The real stack, started and stopped with the same scripts a user runs (deploy/run,
- * deploy/stop), in a var/ folder of its own.
+ * The real stack, started and stopped with the same scripts a user runs (deploy/run and
+ * deploy/stop for Payara Micro, deploy/server for a full Payara Server), in a var/ folder of its own.
  */
 public final class Stack implements AutoCloseable {
 
@@ -28,16 +28,50 @@ public final class Stack implements AutoCloseable {
     private final String password;
     private final Path log;
     private final Map<String, String> settings;
+    private final Server server;
 
-    public Stack(Path top, Path var, String password) {
-        this(top, var, password, Map.of());
+    /** The application server a stack runs on, and the scripts that start and stop it. */
+    private enum Server {
+        PAYARA_MICRO {
+            @Override
+            List<String> start() {
+                return List.of("run", "--background");
+            }
+
+            @Override
+            List<String> stop(String what) {
+                return List.of("stop", what);
+            }
+        },
+        /** A full Payara Server domain (deploy/server); its process is "payara-server" under var/run. */
+        PAYARA_SERVER {
+            @Override
+            List<String> start() {
+                return List.of("server");
+            }
+
+            @Override
+            List<String> stop(String what) {
+                return List.of("server", "stop", what);
+            }
+        };
+
+        abstract List<String> start();
+
+        /** The stop command for "all", "payara" (the application server only) or "broker". */
+        abstract List<String> stop(String what);
     }
 
-    private Stack(Path top, Path var, String password, Map<String, String> settings) {
+    public Stack(Path top, Path var, String password) {
+        this(top, var, password, Map.of(), Server.PAYARA_MICRO);
+    }
+
+    private Stack(Path top, Path var, String password, Map<String, String> settings, Server server) {
         this.top = top.toAbsolutePath().normalize();
         this.var = var.toAbsolutePath().normalize();
         this.password = password;
         this.settings = Map.copyOf(settings);
+        this.server = server;
         this.log = this.var.resolveSibling(this.var.getFileName() + "-scripts.log");
     }
 
@@ -45,7 +79,12 @@ public final class Stack implements AutoCloseable {
     public Stack with(Map<String, String> moreSettings) {
         Map<String, String> all = new HashMap<>(settings);
         all.putAll(moreSettings);
-        return new Stack(top, var, password, all);
+        return new Stack(top, var, password, all, server);
+    }
+
+    /** The same stack on a full Payara Server domain, started by deploy/server, instead of Payara Micro. */
+    public Stack onPayaraServer() {
+        return new Stack(top, var, password, settings, Server.PAYARA_SERVER);
     }
 
     /**
@@ -78,57 +117,57 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    /** Starts broker and Payara Micro in the background; returns when the API answers. */
+    /** Starts broker and application server in the background; returns when the API answers. */
     public Stack start() {
-        script("run", "--background");
+        script(server.start());
         return this;
     }
 
-    /** Stops Payara Micro only and starts it again; the broker keeps running. */
+    /** Stops the application server only and starts it again; the broker keeps running. */
     public void restartPayara() {
-        script("stop", "payara");
-        script("run", "--background");
+        script(server.stop("payara"));
+        script(server.start());
     }
 
-    /** Stops Payara Micro cleanly, leaving the broker running; {@link #startAgain} starts it. */
+    /** Stops the application server cleanly, leaving the broker running; {@link #startAgain} starts it. */
     public void stopPayara() {
-        script("stop", "payara");
+        script(server.stop("payara"));
     }
 
-    /** Kills Payara Micro as a crash would (SIGKILL), leaving the broker running. */
+    /** Kills the application server as a crash would (SIGKILL), leaving the broker running. */
     public void killPayara() {
         try {
             String node = settings.get("CONVEYOR_NODE");
-            String pidFile = "payara" + (node == null ? "" : "-" + node) + ".pid";
+            String pidFile = server == Server.PAYARA_SERVER ? "payara-server.pid" : "payara" + (node == null ? "" : "-" + node) + ".pid";
             long pid = Long.parseLong(Files.readString(var.resolve("run").resolve(pidFile)).strip());
             ProcessHandle.of(pid).ifPresent(process -> {
                 process.destroyForcibly();
                 process.onExit().join();
             });
         } catch (IOException e) {
-            throw new IllegalStateException("no Payara Micro to kill in " + var, e);
+            throw new IllegalStateException("no application server to kill in " + var, e);
         }
     }
 
-    /** Stops the broker cleanly and starts it again; Payara Micro keeps running and must reconnect. */
+    /** Stops the broker cleanly and starts it again; the application server keeps running and must reconnect. */
     public void restartBroker() {
-        script("stop", "broker");
-        script("run", "--background");
+        script(server.stop("broker"));
+        script(server.start());
     }
 
     /** Stops the broker cleanly and leaves it stopped; {@link #startAgain} starts it. */
     public void stopBroker() {
-        script("stop", "broker");
+        script(server.stop("broker"));
     }
 
-    /** Starts whatever is not running (after {@link #killPayara}, Payara Micro). */
+    /** Starts whatever is not running (after {@link #killPayara}, the application server). */
     public void startAgain() {
-        script("run", "--background");
+        script(server.start());
     }
 
     @Override
     public void close() {
-        script("stop");
+        script(server.stop("all"));
     }
 
     /** Where the console answers: the WAR's root. */
@@ -177,9 +216,9 @@ public final class Stack implements AutoCloseable {
         return "tcp://127.0.0.1:" + settings.getOrDefault("CONVEYOR_BROKER_PORT", System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616"));
     }
 
-    /** Payara Micro's log, where the server's warnings go. */
+    /** The application server's log, where the server's warnings go. */
     public Path serverLog() {
-        return var.resolve("logs").resolve("payara.log");
+        return var.resolve("logs").resolve(server == Server.PAYARA_SERVER ? "payara-server.log" : "payara.log");
     }
 
     /** The folder the shared stack declares for producers' path submissions (CONVEYOR_PRODUCER_FOLDERS). */
@@ -204,9 +243,10 @@ public final class Stack implements AutoCloseable {
         return password;
     }
 
-    private void script(String name, String... args) {
+    private void script(List<String> nameAndArguments) {
+        String name = nameAndArguments.get(0);
         List<String> command = new ArrayList<>(List.of(top.resolve("deploy").resolve(name).toString()));
-        command.addAll(List.of(args));
+        command.addAll(nameAndArguments.subList(1, nameAndArguments.size()));
         ProcessBuilder builder = new ProcessBuilder(command).directory(top.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Map<String, String> env = builder.environment();

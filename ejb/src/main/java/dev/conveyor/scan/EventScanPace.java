@@ -1,0 +1,53 @@
+package dev.conveyor.scan;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+/**
+ * How soon an event may start the next scan of an endpoint: a few ms after the event, at least
+ * the stability gap after the last event scan started, and at least {@value #REST_FACTOR} times as
+ * long as that scan took after it ended. A quiet folder is scanned at once; a folder with a
+ * backlog, whose every scan looks at a batch's worth of files while more events keep coming, is
+ * scanned at most a quarter of the time, so its looks do not take the CPU from the workers.
+ */
+final class EventScanPace {
+
+    static final long SETTLE_MS = 5;
+    static final int REST_FACTOR = 3;
+
+    private record Last(long startedNanos, long endedNanos) {
+    }
+
+    private final Map<String, Last> last = new ConcurrentHashMap<>();
+    private final LongSupplier nanoTime;
+
+    EventScanPace() {
+        this(System::nanoTime);
+    }
+
+    EventScanPace(LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
+    }
+
+    long delayMillis(String endpoint) {
+        Last scan = last.get(endpoint);
+        if (scan == null) {
+            return SETTLE_MS;
+        }
+        long now = nanoTime.getAsLong();
+        long sinceStart = (now - scan.startedNanos()) / 1_000_000;
+        long sinceEnd = (now - scan.endedNanos()) / 1_000_000;
+        long took = (scan.endedNanos() - scan.startedNanos()) / 1_000_000;
+        return Math.max(SETTLE_MS, Math.max(StabilityCheck.MINIMUM_GAP_MS - sinceStart, REST_FACTOR * took - sinceEnd));
+    }
+
+    /** Returns the start, to be handed to {@link #ended}. */
+    long started() {
+        return nanoTime.getAsLong();
+    }
+
+    void ended(String endpoint, long startedNanos) {
+        last.put(endpoint, new Last(startedNanos, nanoTime.getAsLong()));
+    }
+}

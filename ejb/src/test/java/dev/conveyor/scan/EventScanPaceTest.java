@@ -1,0 +1,46 @@
+package dev.conveyor.scan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class EventScanPaceTest {
+
+    private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+    private final EventScanPace pace = new EventScanPace(nanos::get);
+
+    private void advanceMillis(long millis) {
+        nanos.addAndGet(millis * 1_000_000);
+    }
+
+    private void scanTaking(String endpoint, long millis) {
+        long start = pace.started();
+        advanceMillis(millis);
+        pace.ended(endpoint, start);
+    }
+
+    @Test
+    void aFolderNotScannedYetIsScannedAfterTheSettlingTime() {
+        assertEquals(EventScanPace.SETTLE_MS, pace.delayMillis("docs"));
+    }
+
+    @Test
+    void quickScansStartTheStabilityGapApart() {
+        scanTaking("docs", 4);
+
+        assertEquals(StabilityCheck.MINIMUM_GAP_MS - 4, pace.delayMillis("docs"));
+        advanceMillis(100);
+        assertEquals(EventScanPace.SETTLE_MS, pace.delayMillis("docs"));
+        assertEquals(EventScanPace.SETTLE_MS, pace.delayMillis("other"), "each endpoint has its own pace");
+    }
+
+    @Test
+    void aLongScanIsFollowedByThreeTimesItsLengthOfRest() {
+        scanTaking("backlog", 200);
+
+        assertEquals(600, pace.delayMillis("backlog"));
+        advanceMillis(550);
+        assertEquals(50, pace.delayMillis("backlog"));
+    }
+}
