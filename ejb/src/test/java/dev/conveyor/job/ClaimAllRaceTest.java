@@ -14,7 +14,6 @@ import jakarta.persistence.EntityManager;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
@@ -82,15 +81,7 @@ class ClaimAllRaceTest {
             row.setGiven(SettingValues.EMPTY, watched);
             em.persist(row);
         });
-        List<Path> entries = new ArrayList<>();
-        for (int i = 0; i < FILES; i++) {
-            entries.add(Files.writeString(watched.resolve("file-" + i + ".txt"), "content " + i));
-        }
-        for (int i = 0; i < JOB_FOLDERS; i++) {
-            Path folder = Files.createDirectories(watched.resolve("folder-" + i));
-            Files.writeString(folder.resolve("a.txt"), "a" + i);
-            entries.add(folder);
-        }
+        List<Path> entries = RacedEntries.drop(watched, FILES, JOB_FOLDERS);
 
         CyclicBarrier start = new CyclicBarrier(2);
         Callable<Integer> claimer = () -> {
@@ -112,12 +103,7 @@ class ClaimAllRaceTest {
         assertEquals(entries.size(), jobs.size(), "one job per entry");
         assertEquals(entries.size(), jobs.stream().map(Job::getSource).distinct().count(), "no entry has two jobs");
         for (Job job : jobs) {
-            Path staged = StageFolder.of(watched, job.getId()).input(job.getSource());
-            if (job.getSource().startsWith("file-")) {
-                assertEquals("content " + job.getSource().substring(5, job.getSource().length() - 4), Files.readString(staged));
-            } else {
-                assertEquals("a" + job.getSource().substring(7), Files.readString(staged.resolve("a.txt")));
-            }
+            RacedEntries.assertStagedWhole(watched, job.getId(), job.getSource());
         }
     }
 }

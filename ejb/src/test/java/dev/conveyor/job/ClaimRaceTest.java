@@ -6,7 +6,6 @@ import dev.conveyor.files.Confinement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -54,16 +53,7 @@ class ClaimRaceTest {
     void eachEntryGoesToExactlyOneJobWhole() throws Exception {
         Confinement confinement = new Confinement(List.of(root));
         Path watched = Files.createDirectories(root.resolve("watched"));
-        List<Path> entries = new ArrayList<>();
-        for (int i = 0; i < FILES; i++) {
-            entries.add(Files.writeString(watched.resolve("file-" + i + ".txt"), "content " + i));
-        }
-        for (int i = 0; i < JOB_FOLDERS; i++) {
-            Path folder = Files.createDirectories(watched.resolve("folder-" + i));
-            Files.writeString(folder.resolve("a.txt"), "a" + i);
-            Files.writeString(folder.resolve("b.txt"), "b" + i);
-            entries.add(folder);
-        }
+        List<Path> entries = RacedEntries.drop(watched, FILES, JOB_FOLDERS);
 
         CyclicBarrier start = new CyclicBarrier(2);
         ExecutorService threads = Executors.newFixedThreadPool(2);
@@ -85,15 +75,7 @@ class ClaimRaceTest {
             assertEquals(List.of(watched.resolve("stage")), left.toList(), "every entry left the watched folder");
         }
         for (Map.Entry<String, Path> job : jobs.entrySet()) {
-            Path staged = StageFolder.of(watched, job.getKey()).input(job.getValue().getFileName().toString());
-            String name = job.getValue().getFileName().toString();
-            if (name.startsWith("file-")) {
-                assertEquals("content " + name.substring(5, name.length() - 4), Files.readString(staged));
-            } else {
-                String index = name.substring(7);
-                assertEquals("a" + index, Files.readString(staged.resolve("a.txt")), "the job folder moved whole");
-                assertEquals("b" + index, Files.readString(staged.resolve("b.txt")), "the job folder moved whole");
-            }
+            RacedEntries.assertStagedWhole(watched, job.getKey(), job.getValue().getFileName().toString());
         }
     }
 }
