@@ -1,5 +1,6 @@
 package dev.conveyor.common;
 
+import dev.conveyor.endpoint.CronSchedule;
 import dev.conveyor.job.Recovery;
 import dev.conveyor.node.Leases;
 import dev.conveyor.node.ThisNode;
@@ -12,17 +13,22 @@ import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.Timeout;
+import jakarta.ejb.Timer;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * What runs by itself: the recovery pass shortly after start-up and then every 20 s, the purge
- * every day at 03:15 (server time), as the manual's daily clean-up.
+ * every day at 03:15 (server time; CONVEYOR_PURGE_CRON changes it), as the manual's daily clean-up.
  */
 @Singleton
 @Startup
@@ -31,9 +37,7 @@ public class BatchSchedule {
 
     private static final Logger LOG = Logger.getLogger(BatchSchedule.class.getName());
     private static final long RECOVERY_AFTER_START_MS = 15_000;
-
-    /** Longer than the purge takes, shorter than a day. */
-    private static final Duration PURGE_LEASE = Duration.ofHours(1);
+    private static final String RECOVERY_AFTER_START = "recovery after start";
 
     @Resource
     TimerService timers;
@@ -44,17 +48,43 @@ public class BatchSchedule {
     @Inject
     ThisNode node;
 
-    @PostConstruct
-    void recoverSoonAfterStart() {
-        timers.createSingleActionTimer(RECOVERY_AFTER_START_MS, new TimerConfig("recovery after start", false));
-    }
-
     @Inject
     Recovery recovery;
 
+    private final PurgeTimes purgeTimes = purgeTimes();
+
+    @PostConstruct
+    void armTimers() {
+        timers.createSingleActionTimer(RECOVERY_AFTER_START_MS, new TimerConfig(RECOVERY_AFTER_START, false));
+        purgeTimes.first().ifPresent(this::armPurge);
+    }
+
+    private static PurgeTimes purgeTimes() {
+        try {
+            return new PurgeTimes(CronSchedule.parse(ConveyorHome.purgeCron()), Clock.systemDefaultZone());
+        } catch (IllegalArgumentException e) {
+            LOG.severe(MessageId.PURGE_CRON_INVALID.format(e.getMessage()));
+            return new PurgeTimes(CronSchedule.parse(PurgeTimes.DAILY), Clock.systemDefaultZone());
+        }
+    }
+
+    /** The purge's timer carries the time it is due, from which the next one is armed. */
+    private void armPurge(Instant due) {
+        timers.createSingleActionTimer(Date.from(due), new TimerConfig(due, false));
+    }
+
     @Timeout
-    void afterStart() {
-        recover();
+    void timeout(Timer timer) {
+        if (timer.getInfo() instanceof Instant purgeDue) {
+            Optional<Instant> next = purgeTimes.after(purgeDue);
+            try {
+                purge(purgeTimes.lease(purgeDue, next));
+            } finally {
+                next.ifPresent(this::armPurge);
+            }
+        } else {
+            recover();
+        }
     }
 
     /**
@@ -74,10 +104,10 @@ public class BatchSchedule {
         }
     }
 
-    /** Every node's timer fires; the node that takes the day's lease runs the purge, once for the cluster. */
-    @Schedule(hour = "3", minute = "15", persistent = false)
-    void purge() {
-        if (leases.hold("batch:" + BatchJobs.PURGE, node.id(), PURGE_LEASE)) {
+    /** Every node's timer fires; the node that takes the firing's lease runs the purge, once for the cluster. */
+    private void purge(Duration lease) {
+        if (leases.hold("batch:" + BatchJobs.PURGE, node.id(), lease)) {
+            LOG.info(MessageId.PURGE_STARTED.format(purgeTimes));
             start(BatchJobs.PURGE);
         }
     }

@@ -54,6 +54,11 @@ public enum MessageId {
             "Operations in %s could not all be loaded; the others are available: %s"),
     BATCH_START_FAILED("CNV-2006-W", Kind.INTERNAL,
             "Batch job '%s' could not start; it is tried again at its next time: %s"),
+    PURGE_CRON_INVALID("CNV-2014-E", Kind.INTERNAL,
+            "CONVEYOR_PURGE_CRON is not usable, so the purge runs at its default time (every day at 03:15); "
+                    + "set a Quartz cron expression such as '0 15 3 * * ?' and restart: %s"),
+    PURGE_STARTED("CNV-2015-I", Kind.INTERNAL,
+            "The purge starts on its timer (%s)."),
     RECOVERED("CNV-2008-I", Kind.INTERNAL,
             "Recovery pass: %s."),
     RECOVERY_FAILED("CNV-2009-W", Kind.INTERNAL,

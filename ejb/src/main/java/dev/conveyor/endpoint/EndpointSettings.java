@@ -34,7 +34,9 @@ public final class EndpointSettings {
     public static final Setting<Integer> REPEAT_COUNT = new Setting<>("repeatCount", INTEGER, -1, true,
             "How many scans to make; -1 scans forever.");
     public static final Setting<Boolean> THROTTLE = new Setting<>("throttle", BOOLEAN, false, true,
-            "Limit the jobs in progress to batchSize: a scan takes batchSize minus the endpoint's unfinished jobs.");
+            "Limit the jobs in progress to batchSize: a scan takes batchSize minus the endpoint's unfinished jobs. "
+                    + "Unfinished counts STAGED, QUEUED, RUNNING, WRITING and WAITING: a job waiting for a signal has taken its "
+                    + "files and will still run, so it holds its place as the manual's jobs in progress do.");
     public static final Setting<String> USER_NAME = new Setting<>("userName", STRING, "SuperAdmin", true,
             "The identity the operation runs as; recorded on each job.");
     public static final Setting<String> DOMAIN_NAME = new Setting<>("domainName", STRING, "DefaultDom", true,
@@ -79,6 +81,9 @@ public final class EndpointSettings {
     public static final Setting<Integer> FREE_QUEUE_SIZE_THRESHOLD = new Setting<>("freeQueueSizeThreshold", INTEGER, 20, true,
             "Percent of maxQueueSize: when the free size falls to it or below, CNV-7001-W is logged once and JMS producers "
                     + "get QueueThresholdExceededException.");
+    public static final Setting<Boolean> FREE_QUEUE_SIZE_THRESHOLD_WARNING = new Setting<>("freeQueueSizeThresholdWarning", BOOLEAN,
+            true, true, "Whether a crossing of freeQueueSizeThreshold writes CNV-7001-W to the server log; false keeps the log quiet "
+                    + "while the crossing is still counted in the metric and JMS producers still get QueueThresholdExceededException.");
     public static final Setting<Long> SLEEP_ON_OVER_STORE = new Setting<>("sleepOnOverStore", LONG, 1000L, true,
             "Milliseconds the result writer sleeps before trying again when the results cannot be stored (downstream "
                     + "endpoint full, result volume under minimumFreeSpace).");
@@ -106,8 +111,9 @@ public final class EndpointSettings {
     public static final List<Setting<?>> ALL = List.of(NAME, DESCRIPTION, PATH, ASYNCHRONOUS, CRON_EXPRESSION, REPEAT_INTERVAL,
             REPEAT_COUNT, THROTTLE, USER_NAME, DOMAIN_NAME, BATCH_SIZE, WAIT_TIME, EXCLUDE_FILE_PATTERN, INCLUDE_FILE_PATTERN,
             RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE, OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION,
-            JOB_RECORD_DURATION, OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD,
-            SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE, OPERATION_TIME_LIMIT, WAIT, NOTIFY, FAN_OUT);
+            JOB_RECORD_DURATION, OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, MAX_QUEUE_SIZE,
+            FREE_QUEUE_SIZE_THRESHOLD, FREE_QUEUE_SIZE_THRESHOLD_WARNING, SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT,
+            MINIMUM_FREE_SPACE, OPERATION_TIME_LIMIT, WAIT, NOTIFY, FAN_OUT);
 
     /**
      * The settings in the groups of the watched-folder manual's configuration page, in its order
@@ -121,8 +127,8 @@ public final class EndpointSettings {
             Map.entry("Folders", List.of(RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE,
                     OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION, JOB_RECORD_DURATION)),
             Map.entry("Parameter mappings", List.of(INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS)),
-            Map.entry("Flow control", List.of(MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD, SLEEP_ON_OVER_STORE,
-                    SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE)),
+            Map.entry("Flow control", List.of(MAX_QUEUE_SIZE, FREE_QUEUE_SIZE_THRESHOLD, FREE_QUEUE_SIZE_THRESHOLD_WARNING,
+                    SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT, MINIMUM_FREE_SPACE)),
             Map.entry("Release signals and fan-out", List.of(WAIT, NOTIFY, FAN_OUT)));
 
     @SafeVarargs

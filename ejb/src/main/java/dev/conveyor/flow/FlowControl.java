@@ -76,7 +76,7 @@ public class FlowControl {
     /** The endpoint's input queue now, looked at by the threshold watch. */
     public InputQueue queue(EndpointConfig endpoint) {
         InputQueue queue = InputQueue.of(endpoint, jobs.notYetRunning(endpoint.name()));
-        monitor.observe(endpoint.name(), queue);
+        monitor.observe(endpoint, queue);
         return queue;
     }
 

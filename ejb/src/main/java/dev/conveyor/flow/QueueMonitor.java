@@ -1,6 +1,6 @@
 package dev.conveyor.flow;
 
-import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.EndpointConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.logging.Logger;
@@ -10,8 +10,8 @@ import org.eclipse.microprofile.metrics.Tag;
 /**
  * Watches the input queues as scans and submissions see them: the first look at or below the
  * free-size threshold logs CNV-7001-W (the seed's KFSP42032-W: queue name, element count, limit,
- * threshold) and counts one crossing in the metric {@value #CROSSINGS_METRIC} (tag
- * {@code endpoint}), at /metrics. Crossings are remembered per node: on a cluster each node warns
+ * threshold) unless the endpoint's freeQueueSizeThresholdWarning is off, and counts one crossing in
+ * the metric {@value #CROSSINGS_METRIC} (tag {@code endpoint}), at /metrics. Crossings are remembered per node: on a cluster each node warns
  * once per crossing it sees.
  */
 @ApplicationScoped
@@ -24,13 +24,11 @@ public class QueueMonitor {
     @Inject
     MetricRegistry metrics;
 
-    private final ThresholdCrossings crossings = new ThresholdCrossings();
+    private final ThresholdWarnings warnings = new ThresholdWarnings(LOG::warning);
 
-    public void observe(String endpoint, InputQueue queue) {
-        if (crossings.crossedNow(endpoint, queue)) {
-            LOG.warning(MessageId.QUEUE_THRESHOLD_REACHED.format(endpoint, queue.queuedJobs(), queue.maxQueueSize(),
-                    queue.freeQueueSizeThreshold()));
-            metrics.counter(CROSSINGS_METRIC, new Tag("endpoint", endpoint)).inc();
+    public void observe(EndpointConfig endpoint, InputQueue queue) {
+        if (warnings.observe(endpoint, queue)) {
+            metrics.counter(CROSSINGS_METRIC, new Tag("endpoint", endpoint.name())).inc();
         }
     }
 }

@@ -5,10 +5,14 @@ import dev.conveyor.endpoint.InputMapping;
 import dev.conveyor.operation.Document;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.Parameter;
+import dev.conveyor.operation.ParameterType;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,22 +21,36 @@ import java.util.stream.Stream;
 
 /**
  * Turns a staged job (a file, or a job folder) and the endpoint's input mappings into the
- * operation's inputs. Unmapped, the main input takes the dropped file, or the files of a dropped
- * job folder; a variable mapping is a file pattern matched against the job's file names.
+ * operation's calls. Unmapped, the main input takes the dropped file, or the files of a dropped
+ * job folder; a variable mapping is a file pattern matched against the job's file names, and a
+ * String parameter it maps gets the matching file's text (UTF-8). Usually a job is one call; when
+ * a variable mapping on a parameter that takes one value (a Document or a String) matches several
+ * files, the operation is called once per file, in name order, with the other inputs the same.
  */
 public final class InputResolver {
 
     private InputResolver() {
     }
 
+    /**
+     * One call of the operation.
+     *
+     * @param inputs   the operation's inputs by parameter name
+     * @param fileName the file this call is for, when the job is one call per matching file; else null
+     */
+    public record Call(Map<String, Object> inputs, String fileName) {
+    }
+
     /** @throws IllegalArgumentException with a sentence for failure.log when the job does not fit the operation */
-    public static Map<String, Object> resolve(Operation operation, Map<String, InputMapping> mappings, Path staged) throws IOException {
+    public static List<Call> calls(Operation operation, Map<String, InputMapping> mappings, Path staged) throws IOException {
         List<Document> files = documentsOf(staged);
         Map<String, Object> inputs = new LinkedHashMap<>();
+        Parameter perFile = null;
+        List<Document> perFileMatches = List.of();
         for (Parameter parameter : operation.inputs()) {
             InputMapping mapping = mappings.get(parameter.name());
             if (mapping == null && parameter.name().equals(Operation.INPUT)) {
-                inputs.put(parameter.name(), documents(parameter, files, "the dropped " + (Files.isDirectory(staged) ? "job folder" : "file")));
+                inputs.put(parameter.name(), value(parameter, files, "the dropped " + (Files.isDirectory(staged) ? "job folder" : "file")));
             } else if (mapping == null && parameter.defaultValue() != null) {
                 inputs.put(parameter.name(), parameter.type().fromLiteral(parameter.defaultValue()));
             } else if (mapping == null) {
@@ -44,24 +62,42 @@ public final class InputResolver {
             } else {
                 FilePattern pattern = FilePattern.of(mapping.value());
                 List<Document> matching = files.stream().filter(d -> pattern.matches(Path.of(d.name()).getFileName().toString())).toList();
-                inputs.put(parameter.name(), documents(parameter, matching, "the files matching '" + mapping.value() + "'"));
+                if (matching.size() > 1 && takesOne(parameter)) {
+                    if (perFile != null) {
+                        throw new IllegalArgumentException("inputs '" + perFile.name() + "' and '" + parameter.name() + "' each match "
+                                + "several files; the operation is called once per file of one input only, so map the other to a "
+                                + "pattern that matches one file");
+                    }
+                    perFile = parameter;
+                    perFileMatches = matching;
+                } else {
+                    inputs.put(parameter.name(), value(parameter, matching, "the files matching '" + mapping.value() + "'"));
+                }
             }
         }
-        return inputs;
+        if (perFile == null) {
+            return List.of(new Call(inputs, null));
+        }
+        List<Call> calls = new ArrayList<>();
+        for (Document file : perFileMatches) {
+            Map<String, Object> callInputs = new LinkedHashMap<>(inputs);
+            callInputs.put(perFile.name(), value(perFile, List.of(file), "file '" + file.name() + "'"));
+            calls.add(new Call(callInputs, file.name()));
+        }
+        return calls;
     }
 
-    private static Object documents(Parameter parameter, List<Document> documents, String what) {
+    private static boolean takesOne(Parameter parameter) {
+        return parameter.type() == ParameterType.DOCUMENT || parameter.type() == ParameterType.STRING;
+    }
+
+    private static Object value(Parameter parameter, List<Document> documents, String what) throws IOException {
         if (documents.isEmpty()) {
             throw new IllegalArgumentException("input '" + parameter.name() + "' found no document: " + what + " holds none");
         }
         return switch (parameter.type()) {
-            case DOCUMENT -> {
-                if (documents.size() > 1) {
-                    throw new IllegalArgumentException("input '" + parameter.name() + "' takes one document but " + what + " holds "
-                            + documents.size() + "; map it to a pattern that matches one file");
-                }
-                yield documents.get(0);
-            }
+            case DOCUMENT -> only(parameter, documents, what);
+            case STRING -> text(parameter, only(parameter, documents, what));
             case DOCUMENT_LIST -> documents;
             case DOCUMENT_MAP -> {
                 Map<String, Document> byName = new LinkedHashMap<>();
@@ -69,8 +105,25 @@ public final class InputResolver {
                 yield byName;
             }
             default -> throw new IllegalArgumentException("input '" + parameter.name() + "' is a "
-                    + parameter.type().signature() + ", not a document");
+                    + parameter.type().signature() + ", not a document or a String");
         };
+    }
+
+    private static Document only(Parameter parameter, List<Document> documents, String what) {
+        if (documents.size() > 1) {
+            throw new IllegalArgumentException("input '" + parameter.name() + "' takes one document but " + what + " holds "
+                    + documents.size() + "; map it to a pattern that matches one file");
+        }
+        return documents.get(0);
+    }
+
+    private static String text(Parameter parameter, Document document) throws IOException {
+        try {
+            return Files.readString(document.path(), StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("input '" + parameter.name() + "' takes text but '" + document.name()
+                    + "' is not UTF-8 text");
+        }
     }
 
     /** The job's files (not links) in name order, named by their path inside the job folder. */

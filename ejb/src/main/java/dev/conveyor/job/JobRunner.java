@@ -174,6 +174,22 @@ public class JobRunner {
         }
     }
 
+    /**
+     * Runs one call of the operation (each with the time limit, in a work folder of its own) and
+     * lays its outputs out; a call for one of several matching files names its results after that
+     * file (%F, %E), not after the job.
+     */
+    private static List<Path> runCall(Operation operation, InputResolver.Call call, Path work, RunRequest request, Path staged,
+            Map<String, String> outputMappings, StageFolder stage) throws Exception {
+        EndpointConfig endpoint = request.endpoint();
+        OperationContext context = new OperationContext(call.inputs(), Files.createDirectories(work));
+        Map<String, Object> outputs = TimeLimit.call(() -> operation.run(context),
+                Duration.ofSeconds(endpoint.get(OPERATION_TIME_LIMIT)), "conveyor-operation-" + request.jobId());
+        String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
+        FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
+        return OutputPlacer.place(outputs, outputMappings, staged, values, stage.output());
+    }
+
     private Outcome run(RunRequest request) {
         if (request.giveUpReason() != null) {
             return Outcome.failure(request.jobId(), request.attempt(), request.giveUpReason(), null);
@@ -197,13 +213,13 @@ public class JobRunner {
             ResultFiles.deleteTree(stage.work());
             ResultFiles.deleteTree(stage.output());
             Files.createDirectories(stage.output());
-            Map<String, Object> inputs = InputResolver.resolve(operation.get(), inputMappings, input);
-            OperationContext context = new OperationContext(inputs, Files.createDirectories(stage.work()));
-            Map<String, Object> outputs = TimeLimit.call(() -> operation.get().run(context),
-                    Duration.ofSeconds(endpoint.get(OPERATION_TIME_LIMIT)), "conveyor-operation-" + request.jobId());
-            FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(),
-                    request.source(), RANDOM);
-            stage.writeResultUnits(OutputPlacer.place(outputs, outputMappings, staged, values, stage.output()));
+            List<InputResolver.Call> calls = InputResolver.calls(operation.get(), inputMappings, input);
+            List<Path> units = new ArrayList<>();
+            for (int call = 0; call < calls.size(); call++) {
+                units.addAll(runCall(operation.get(), calls.get(call), calls.size() == 1 ? stage.work()
+                        : stage.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, stage));
+            }
+            stage.writeResultUnits(units);
             ResultFiles.deleteTree(stage.work());
             return Outcome.success(request.jobId(), request.attempt());
         } catch (UnsafeFolderException e) {

@@ -24,7 +24,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -130,9 +129,7 @@ public class JobService {
         job.setSubmissionId(submissionId);
         StageFolder stage = StageFolder.of(endpoint.folder(), job.getId());
         try {
-            Confinement.requireNoLink(file);
-            confinement.check(file.getParent());
-            Files.move(file, stage.create(confinement).input(source), StandardCopyOption.ATOMIC_MOVE);
+            stage.claim(confinement, file);
         } catch (UnsafeFolderException e) {
             LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e.getMessage()));
             if (!e.path().equals(file)) {

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.stream.Stream;
@@ -44,6 +45,18 @@ public record StageFolder(Path jobFolder) {
         createMarked(confinement, jobFolder);
         confinement.ensure(jobFolder.resolve("in"));
         return this;
+    }
+
+    /**
+     * Takes a dropped file or job folder into this job's {@code in} folder in one rename, after
+     * checking it is no link and lies below a root. Of claimers racing for one entry (threads,
+     * nodes) exactly one moves it; the others get an IOException, the entry being gone, and make
+     * no job. Returns where the entry is now.
+     */
+    public Path claim(Confinement confinement, Path entry) throws IOException {
+        Confinement.requireNoLink(entry);
+        confinement.check(entry.getParent());
+        return Files.move(entry, create(confinement).input(entry.getFileName().toString()), StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Checks, before the job's files are used, that its folder is still the one Conveyor made there. */

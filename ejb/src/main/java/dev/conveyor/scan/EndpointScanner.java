@@ -134,7 +134,7 @@ public class EndpointScanner {
             }
         }
         JobService.Claims claims = jobs.claimAll(endpoint, batch);
-        monitor.observe(endpointName, claims.queue());
+        monitor.observe(endpoint, claims.queue());
         claims.jobIds().forEach((file, jobId) -> {
             if (readOnly.contains(file)) {
                 finish(Outcome.refused(jobId, MessageId.READ_ONLY_SOURCE.format(file.getFileName())));

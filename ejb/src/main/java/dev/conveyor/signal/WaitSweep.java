@@ -16,7 +16,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.logging.Level;
@@ -24,7 +23,8 @@ import java.util.logging.Logger;
 
 /**
  * Every few seconds, per endpoint that waits: expires the jobs that waited too long, and checks
- * up to waitBufferCount of the oldest waiting jobs, once per signal id, skipping penalized ids.
+ * up to waitBufferCount of the oldest waiting jobs, once per signal id, skipping penalized ids
+ * ({@link BufferedCheck}).
  * Releases do not depend on it (a notify releases at once, in its own transaction); it catches
  * what a notify could not see, such as a wait whose target changed, and it is what expires.
  */
@@ -47,7 +47,7 @@ public class WaitSweep {
     @Inject
     JobCompletion completion;
 
-    private final PenaltyBox penalties = new PenaltyBox(Clock.systemUTC());
+    private final BufferedCheck buffer = new BufferedCheck(Clock.systemUTC());
 
     /** Never lets an exception out: the container would cancel the timer. */
     @Schedule(hour = "*", minute = "*", second = "*/5", persistent = false)
@@ -69,19 +69,17 @@ public class WaitSweep {
                 .setParameter("before", waitingBefore)
                 .getResultList()
                 .forEach(jobId -> completion.expire(jobId, wait.expiredFolder(), waitingBefore));
-        Set<String> penalized = penalties.penalized();
+        buffer.pass(wait, (except, limit) -> oldestWaiting(endpoint, except, limit), waiting::releaseNow);
+    }
+
+    private List<String> oldestWaiting(EndpointConfig endpoint, Set<String> except, int limit) {
         var query = em.createQuery("SELECT j.waitSignal FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state "
-                        + (penalized.isEmpty() ? "" : "AND j.waitSignal NOT IN :penalized ") + "ORDER BY j.createdAt", String.class)
+                        + (except.isEmpty() ? "" : "AND j.waitSignal NOT IN :except ") + "ORDER BY j.createdAt", String.class)
                 .setParameter("endpoint", endpoint.name()).setParameter("state", JobState.WAITING)
-                .setMaxResults(wait.bufferCount());
-        if (!penalized.isEmpty()) {
-            query.setParameter("penalized", penalized);
+                .setMaxResults(limit);
+        if (!except.isEmpty()) {
+            query.setParameter("except", except);
         }
-        List<String> oldest = query.getResultList();
-        for (String signalId : new LinkedHashSet<>(oldest)) {
-            if (waiting.releaseNow(signalId) == 0) {
-                penalties.penalize(signalId, wait.penalty());
-            }
-        }
+        return query.getResultList();
     }
 }

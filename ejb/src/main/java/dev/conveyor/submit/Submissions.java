@@ -137,7 +137,7 @@ public class Submissions {
         boolean byPath = request.propertyExists(PATH);
         Path document = byPath ? allowedPath(request.getStringProperty(PATH)) : upload(request, endpoint);
         Admission admission = jobs.claim(endpoint, document, attributes, id);
-        monitor.observe(endpoint.name(), admission.queue());
+        monitor.observe(endpoint, admission.queue());
         if (!byPath && admission.result() != Admission.Result.ACCEPTED) {
             deleteUpload(document);
         } else if (!byPath) {

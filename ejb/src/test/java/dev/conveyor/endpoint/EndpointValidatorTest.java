@@ -53,7 +53,8 @@ class EndpointValidatorTest {
         public List<Parameter> inputs() {
             return List.of(Parameter.required(INPUT, ParameterType.DOCUMENT, "the document"),
                     Parameter.required("stylesheet", ParameterType.DOCUMENT, "the stylesheet"),
-                    Parameter.optional("level", ParameterType.INT, "3", "how deep"));
+                    Parameter.optional("level", ParameterType.INT, "3", "how deep"),
+                    Parameter.optional("note", ParameterType.STRING, "", "a remark"));
         }
 
         @Override
@@ -637,7 +638,7 @@ class EndpointValidatorTest {
         useXslt("""
                 {"stylesheet":{"type":"variable","value":"*.xsl"},
                  "colour":{"type":"literal","value":"red"}}""");
-        assertRefused("inputParameterMappings.colour", "operation 'xslt' has no input named 'colour'; its inputs: [input, stylesheet, level]");
+        assertRefused("inputParameterMappings.colour", "operation 'xslt' has no input named 'colour'; its inputs: [input, stylesheet, level, note]");
     }
 
     @Test
@@ -659,7 +660,15 @@ class EndpointValidatorTest {
         useXslt("{\"stylesheet\":{\"type\":\"variable\",\"value\":\"*.xsl\"},"
                 + "\"level\":{\"type\":\"variable\",\"value\":\"*.txt\"}}");
         assertRefused("inputParameterMappings.level",
-                "a int parameter takes a literal; variable mappings (file patterns) are for documents");
+                "a int parameter takes a literal; variable mappings (file patterns) are for documents and String "
+                        + "parameters (which get the matching file's text)");
+    }
+
+    @Test
+    void variableMappingOfAStringParameterIsAccepted() {
+        useXslt("{\"stylesheet\":{\"type\":\"variable\",\"value\":\"*.xsl\"},"
+                + "\"note\":{\"type\":\"variable\",\"value\":\"*.txt\"}}");
+        assertValid();
     }
 
     @Test

@@ -296,6 +296,7 @@ class SettingValuesTest {
                  "overwriteDuplicateFilename":true,"purgeDuration":7,"jobRecordDuration":90,"operationName":"copy",
                  "inputParameterMappings":{"stylesheet":{"type":"variable","value":"*.xsl"},"level":{"type":"literal","value":"3"}},
                  "outputParameterMappings":{"output":"%F.txt"},"maxQueueSize":500,"freeQueueSizeThreshold":30,
+                 "freeQueueSizeThresholdWarning":false,
                  "sleepOnOverStore":250,"sleepOnOverStoreRetryCount":0,"minimumFreeSpace":1024,"operationTimeLimit":60,
                  "wait":{"releaseSignalId":"${fragment.identifier}","targetSignalCount":"${fragment.count}","waitMode":"keep",
                          "expirationDuration":"90 s","attributeCopyMode":"replace"},

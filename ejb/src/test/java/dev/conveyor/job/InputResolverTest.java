@@ -2,7 +2,9 @@ package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.endpoint.InputMapping;
 import dev.conveyor.operation.Document;
@@ -85,7 +87,15 @@ class InputResolverTest {
     }
 
     private static IllegalArgumentException refusal(Operation operation, Map<String, InputMapping> mappings, Path staged) {
-        return assertThrows(IllegalArgumentException.class, () -> InputResolver.resolve(operation, mappings, staged));
+        return assertThrows(IllegalArgumentException.class, () -> InputResolver.calls(operation, mappings, staged));
+    }
+
+    /** The inputs of a job that is one call. */
+    private static Map<String, Object> resolve(Operation operation, Map<String, InputMapping> mappings, Path staged) throws IOException {
+        List<InputResolver.Call> calls = InputResolver.calls(operation, mappings, staged);
+        assertEquals(1, calls.size(), calls::toString);
+        assertNull(calls.get(0).fileName());
+        return calls.get(0).inputs();
     }
 
     // --- the unmapped main input ---
@@ -94,7 +104,7 @@ class InputResolverTest {
     void unmappedInputTakesTheDroppedFile() throws IOException {
         Path file = droppedFile("scan.pdf");
 
-        Map<String, Object> inputs = InputResolver.resolve(operation(input(ParameterType.DOCUMENT)), Map.of(), file);
+        Map<String, Object> inputs = resolve(operation(input(ParameterType.DOCUMENT)), Map.of(), file);
 
         assertEquals(Map.of("input", new Document("scan.pdf", file)), inputs);
     }
@@ -104,9 +114,9 @@ class InputResolverTest {
         Path file = droppedFile("scan.pdf");
 
         assertEquals(List.of(new Document("scan.pdf", file)),
-                InputResolver.resolve(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), file).get("input"));
+                resolve(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), file).get("input"));
         assertEquals(Map.of("scan.pdf", new Document("scan.pdf", file)),
-                InputResolver.resolve(operation(input(ParameterType.DOCUMENT_MAP)), Map.of(), file).get("input"));
+                resolve(operation(input(ParameterType.DOCUMENT_MAP)), Map.of(), file).get("input"));
     }
 
     @Test
@@ -114,7 +124,7 @@ class InputResolverTest {
         Path folder = jobFolder("batch", "z.xml", "sub/b.xml", "a.xml", "sub/deeper/c.xml");
         Files.createDirectories(folder.resolve("empty-sub"));
 
-        Object list = InputResolver.resolve(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), folder).get("input");
+        Object list = resolve(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), folder).get("input");
 
         assertEquals(List.of(new Document("a.xml", folder.resolve("a.xml")),
                 new Document("sub/b.xml", folder.resolve("sub/b.xml")),
@@ -127,7 +137,7 @@ class InputResolverTest {
         Path folder = jobFolder("batch", "a.xml", "sub/b.xml");
 
         @SuppressWarnings("unchecked")
-        Map<String, Document> map = (Map<String, Document>) InputResolver.resolve(
+        Map<String, Document> map = (Map<String, Document>) resolve(
                 operation(input(ParameterType.DOCUMENT_MAP)), Map.of(), folder).get("input");
 
         assertEquals(List.of("a.xml", "sub/b.xml"), List.copyOf(map.keySet()));
@@ -139,7 +149,7 @@ class InputResolverTest {
         Path folder = jobFolder("batch", "only.xml");
 
         assertEquals(new Document("only.xml", folder.resolve("only.xml")),
-                InputResolver.resolve(operation(input(ParameterType.DOCUMENT)), Map.of(), folder).get("input"));
+                resolve(operation(input(ParameterType.DOCUMENT)), Map.of(), folder).get("input"));
     }
 
     @Test
@@ -169,7 +179,7 @@ class InputResolverTest {
         Files.createSymbolicLink(folder.resolve("link.txt"), secret);
         Files.createSymbolicLink(folder.resolve("linked-folder"), outside);
 
-        Object list = InputResolver.resolve(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), folder).get("input");
+        Object list = resolve(operation(input(ParameterType.DOCUMENT_LIST)), Map.of(), folder).get("input");
 
         assertEquals(List.of(new Document("a.xml", folder.resolve("a.xml"))), list);
     }
@@ -180,7 +190,7 @@ class InputResolverTest {
     void variableMappingsPickTheirDocumentsByFileName() throws IOException {
         Path folder = jobFolder("batch", "doc.xml", "style.xsl");
 
-        Map<String, Object> inputs = InputResolver.resolve(XSLT,
+        Map<String, Object> inputs = resolve(XSLT,
                 Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl")), folder);
 
         assertEquals(new Document("doc.xml", folder.resolve("doc.xml")), inputs.get("input"));
@@ -192,7 +202,7 @@ class InputResolverTest {
         Path folder = jobFolder("batch", "doc.xml", "styles/main.xsl");
 
         assertEquals(new Document("styles/main.xsl", folder.resolve("styles/main.xsl")),
-                InputResolver.resolve(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("main.xsl")), folder)
+                resolve(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("main.xsl")), folder)
                         .get("stylesheet"));
         IllegalArgumentException e = refusal(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("styles*")), folder);
         assertEquals("input 'stylesheet' found no document: the files matching 'styles*' holds none", e.getMessage());
@@ -203,19 +213,33 @@ class InputResolverTest {
         Path folder = jobFolder("batch", "b.png", "a.png", "notes.txt");
         Operation merge = operation(Parameter.required("pages", ParameterType.DOCUMENT_LIST, "pages"));
 
-        Object pages = InputResolver.resolve(merge, Map.of("pages", variable("*.png")), folder).get("pages");
+        Object pages = resolve(merge, Map.of("pages", variable("*.png")), folder).get("pages");
 
         assertEquals(List.of(new Document("a.png", folder.resolve("a.png")), new Document("b.png", folder.resolve("b.png"))), pages);
     }
 
     @Test
-    void variableMappingMatchingSeveralFilesForOneDocumentIsRefused() throws IOException {
-        Path folder = jobFolder("batch", "doc.xml", "a.xsl", "b.xsl");
+    void variableMappingMatchingSeveralFilesForOneDocumentCallsTheOperationOncePerFile() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "b.xsl", "a.xsl");
+
+        List<InputResolver.Call> calls = InputResolver.calls(XSLT,
+                Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl"), "level", literal("5")), folder);
+
+        assertEquals(List.of("a.xsl", "b.xsl"), calls.stream().map(InputResolver.Call::fileName).toList(), "one call per file, in name order");
+        for (InputResolver.Call call : calls) {
+            assertEquals(new Document(call.fileName(), folder.resolve(call.fileName())), call.inputs().get("stylesheet"));
+            assertEquals(new Document("doc.xml", folder.resolve("doc.xml")), call.inputs().get("input"), "the other inputs are the same");
+            assertEquals(5, call.inputs().get("level"));
+        }
+    }
+
+    @Test
+    void onlyOneInputMayMatchSeveralFiles() throws IOException {
+        Path folder = jobFolder("batch", "a.xml", "b.xml", "a.xsl", "b.xsl");
 
         IllegalArgumentException e = refusal(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl")), folder);
 
-        assertEquals("input 'stylesheet' takes one document but the files matching '*.xsl' holds 2; map it to a pattern that matches one file",
-                e.getMessage());
+        assertTrue(e.getMessage().contains("each match several files"), e.getMessage());
     }
 
     @Test
@@ -228,13 +252,45 @@ class InputResolverTest {
     }
 
     @Test
-    void variableMappingOnANonDocumentParameterIsRefused() throws IOException {
+    void variableMappingOnAStringParameterPassesTheMatchingFilesText() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "style.xsl");
+        Files.writeString(folder.resolve("remark.txt"), "Grüße, line one\nline two\n");
+
+        Map<String, Object> inputs = resolve(XSLT,
+                Map.of("stylesheet", variable("*.xsl"), "input", variable("*.xml"), "note", variable("*.txt")), folder);
+
+        assertEquals("Grüße, line one\nline two\n", inputs.get("note"), "the file's text, as it is");
+    }
+
+    @Test
+    void aStringParameterMatchingSeveralFilesIsOneCallPerFile() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "style.xsl", "one.txt", "two.txt");
+
+        List<InputResolver.Call> calls = InputResolver.calls(XSLT,
+                Map.of("stylesheet", variable("*.xsl"), "input", variable("*.xml"), "note", variable("*.txt")), folder);
+
+        assertEquals(List.of("one.txt", "two.txt"), calls.stream().map(call -> call.inputs().get("note")).toList());
+    }
+
+    @Test
+    void variableMappingOnANumberParameterIsRefused() throws IOException {
         Path folder = jobFolder("batch", "doc.xml", "style.xsl");
 
         IllegalArgumentException e = refusal(XSLT,
                 Map.of("stylesheet", variable("*.xsl"), "input", variable("*.xml"), "level", variable("*.xml")), folder);
 
-        assertEquals("input 'level' is a int, not a document", e.getMessage());
+        assertEquals("input 'level' is a int, not a document or a String", e.getMessage());
+    }
+
+    @Test
+    void aStringParameterRefusesAFileThatIsNotText() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "style.xsl");
+        Files.write(folder.resolve("binary.txt"), new byte[] {(byte) 0xC3, (byte) 0x28});
+
+        IllegalArgumentException e = refusal(XSLT,
+                Map.of("stylesheet", variable("*.xsl"), "input", variable("*.xml"), "note", variable("*.txt")), folder);
+
+        assertEquals("input 'note' takes text but 'binary.txt' is not UTF-8 text", e.getMessage());
     }
 
     // --- literals and defaults ---
@@ -243,7 +299,7 @@ class InputResolverTest {
     void literalsAreConvertedToTheParametersType() throws IOException {
         Path folder = jobFolder("batch", "doc.xml", "style.xsl");
 
-        Map<String, Object> inputs = InputResolver.resolve(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl"),
+        Map<String, Object> inputs = resolve(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl"),
                 "level", literal(" 7 "), "note", literal(" as is ")), folder);
 
         assertEquals(7, inputs.get("level"));
@@ -254,7 +310,7 @@ class InputResolverTest {
     void unmappedOptionalInputsTakeTheirDefaultOrAreLeftOut() throws IOException {
         Path folder = jobFolder("batch", "doc.xml", "style.xsl");
 
-        Map<String, Object> inputs = InputResolver.resolve(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl")), folder);
+        Map<String, Object> inputs = resolve(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("*.xsl")), folder);
 
         assertEquals(3, inputs.get("level"));
         assertFalse(inputs.containsKey("note"));

@@ -35,7 +35,8 @@ public final class SharedStack implements BeforeAllCallback {
     public void beforeAll(ExtensionContext context) {
         context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(SharedStack.class, key -> {
             Stack built = Stack.fromBuild(PASSWORD);
-            Stack created = built.with(Map.of("CONVEYOR_PRODUCER_FOLDERS", built.producerFolder().toString()));
+            Stack created = built.with(Map.of("CONVEYOR_PRODUCER_FOLDERS", built.producerFolder().toString(),
+                    "CONVEYOR_PURGE_CRON", PurgeTimerStackIT.EVERY_20_SECONDS));
             deleteTree(created.var());
             stack = created.installOperation(exampleOperation()).start();
             return new Running(stack);
