@@ -44,7 +44,7 @@ public enum MessageId {
 
     SCAN_FAILED("CNV-2001-W", Kind.INTERNAL,
             "Scan of endpoint '%s' failed and will be retried at the next interval: %s"),
-    FOLDER_EVENTS_UNAVAILABLE("CNV-2014-W", Kind.INTERNAL,
+    FOLDER_EVENTS_UNAVAILABLE("CNV-2016-W", Kind.INTERNAL,
             "File-system events are not available here, so files are seen at the endpoints' timer scans only (about two intervals after they arrive): %s"),
     CLAIM_FAILED("CNV-2002-W", Kind.INTERNAL,
             "Could not claim %s for endpoint '%s'; it stays in the input folder: %s"),
