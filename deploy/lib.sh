@@ -74,6 +74,15 @@ check_java() {
   [ "${version%%.*}" -ge 17 ] 2>/dev/null || die "CNV-0102-E Java $version found; Conveyor needs Java 17 or newer (set PATH or JAVA_HOME)."
 }
 
+check_curl() { # what: the server deploy/run or deploy/server watches come up
+  command -v curl >/dev/null || die "CNV-0113-E curl is needed to watch $1 come up (apt install curl)."
+}
+
+check_broker_port() { # before anything starts, so a taken port leaves nothing half-started
+  [ -n "$(pid_of broker)" ] || ! port_taken "$BROKER_PORT" \
+    || die "CNV-0107-E port $BROKER_PORT is taken by another program (ss -ltnp | grep $BROKER_PORT shows which); Artemis needs it."
+}
+
 build_if_needed() { # files the start needs: builds with Maven when one is missing, or with --build (BUILD=1)
   local missing=$BUILD file
   for file in "$@"; do

@@ -198,6 +198,11 @@ public enum MessageId {
         return kind;
     }
 
+    /** The sentence with its placeholders (String.format's), as the catalogue in docs/messages.md shows it. */
+    public String template() {
+        return template;
+    }
+
     /** The message with its id in front, as it goes to the log. */
     public String format(Object... args) {
         return code + " " + text(args);
