@@ -250,6 +250,21 @@ set-batch-runtime-configuration --datasourcelookupname jdbc/conveyor
 CMDS
 }
 
+# The server's tunables (docs/configuration.md) come through MicroProfile Config: system properties,
+# the environment (CONVEYOR_WORKERS for conveyor.workers), and files named like them in var/secrets.
+# The message-driven beans' sizes are resolved by Payara when it deploys them, from a reference
+# that can hold no default: their defaults (Tunable's main prints them) go into the domain's own
+# config source, which every other source outranks.
+tunable_commands() {
+  mkdir -p "$VAR/secrets"
+  echo "set-config-dir --directory=$VAR/secrets"
+  echo "set-config-ordinal --source=domain --ordinal=10"
+  local name value
+  java -cp "$EJB_JAR" dev.conveyor.common.Tunable | while IFS='=' read -r name value; do
+    echo "set-config-property --source=domain --propertyName=$name --propertyValue=$value"
+  done
+}
+
 # The application's resources as asadmin commands, the same for Payara Micro's post-boot file and
 # a Payara Server domain: the Artemis resource adapter with the broker's port and credentials, the
 # pooled connection factory, and the database (H2 in the file given, or PostgreSQL).
@@ -257,6 +272,7 @@ resource_commands() { # H2 database file (a JDBC URL path)
   sed -e "s#@RAR@#$RAR#" -e "s#@BROKER_USER@#$BROKER_USER#g" -e "s#@BROKER_PASSWORD@#$BROKER_PASSWORD#g" \
     -e "s#@BROKER_PORT@#$BROKER_PORT#g" \
     "$TOP/config/post-boot-commands.txt"
+  tunable_commands
   case "${CONVEYOR_DB:-h2}" in
     h2)
       # H2 writes committed transactions to disk only after a delay by default: a killed process

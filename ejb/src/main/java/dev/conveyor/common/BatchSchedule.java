@@ -8,21 +8,25 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.batch.runtime.BatchRuntime;
 import jakarta.ejb.DependsOn;
-import jakarta.ejb.Schedule;
+import jakarta.ejb.ScheduleExpression;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.Timeout;
+import jakarta.ejb.Timer;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * What runs by itself: the recovery pass shortly after start-up and then every 20 s, the purge
- * every day at 03:15 (server time), as the manual's daily clean-up.
+ * What runs by itself: the recovery pass shortly after start-up and then at an interval, the purge
+ * every day at a time of day (server time), as the manual's daily clean-up. The times are tunables
+ * ({@link Tunable#RECOVERY_AFTER_START}, {@link Tunable#RECOVERY_INTERVAL}, {@link Tunable#PURGE_TIME}),
+ * so the timers are made here at start-up rather than declared with fixed schedules.
  */
 @Singleton
 @Startup
@@ -30,7 +34,8 @@ import java.util.logging.Logger;
 public class BatchSchedule {
 
     private static final Logger LOG = Logger.getLogger(BatchSchedule.class.getName());
-    private static final long RECOVERY_AFTER_START_MS = 15_000;
+    private static final String RECOVERY = "recovery";
+    private static final String PURGE = "purge";
 
     /** Longer than the purge takes, shorter than a day. */
     private static final Duration PURGE_LEASE = Duration.ofHours(1);
@@ -44,17 +49,25 @@ public class BatchSchedule {
     @Inject
     ThisNode node;
 
-    @PostConstruct
-    void recoverSoonAfterStart() {
-        timers.createSingleActionTimer(RECOVERY_AFTER_START_MS, new TimerConfig("recovery after start", false));
-    }
-
     @Inject
     Recovery recovery;
 
+    @PostConstruct
+    void schedule() {
+        timers.createIntervalTimer(Tunable.RECOVERY_AFTER_START.value().toMillis(), Tunable.RECOVERY_INTERVAL.value().toMillis(),
+                new TimerConfig(RECOVERY, false));
+        LocalTime purge = Tunable.PURGE_TIME.value();
+        timers.createCalendarTimer(new ScheduleExpression().hour(purge.getHour()).minute(purge.getMinute()).second(0),
+                new TimerConfig(PURGE, false));
+    }
+
     @Timeout
-    void afterStart() {
-        recover();
+    void fire(Timer timer) {
+        if (PURGE.equals(timer.getInfo())) {
+            purge();
+        } else {
+            recover();
+        }
     }
 
     /**
@@ -62,7 +75,6 @@ public class BatchSchedule {
      * it must keep working when the batch repository cannot (its tables live in the same database
      * that may just have restarted). POST /api/batch/jobs/recovery runs the same pass as a batch job.
      */
-    @Schedule(hour = "*", minute = "*", second = "*/20", persistent = false)
     void recover() {
         try {
             Recovery.Report report = recovery.recover();
@@ -75,7 +87,6 @@ public class BatchSchedule {
     }
 
     /** Every node's timer fires; the node that takes the day's lease runs the purge, once for the cluster. */
-    @Schedule(hour = "3", minute = "15", persistent = false)
     void purge() {
         if (leases.hold("batch:" + BatchJobs.PURGE, node.id(), PURGE_LEASE)) {
             start(BatchJobs.PURGE);

@@ -57,7 +57,10 @@ public enum MessageId {
     RECOVERED("CNV-2008-I", Kind.INTERNAL,
             "Recovery pass: %s."),
     RECOVERY_FAILED("CNV-2009-W", Kind.INTERNAL,
-            "The recovery pass failed and runs again in 20 s: %s"),
+            "The recovery pass failed and runs again at its next interval: %s"),
+    INVALID_TUNABLE("CNV-2015-E", Kind.INTERNAL,
+            "Setting %s is '%s': %s. Correct it (system property, environment variable %s or a file in the secrets directory) "
+                    + "or remove it for the default; docs/configuration.md lists the settings."),
     HEARTBEAT_FAILED("CNV-2007-W", Kind.INTERNAL,
             "This node's heartbeat could not be written; other nodes may take it for dead until it is: %s"),
     SCHEMA_MIGRATED("CNV-2010-I", Kind.INTERNAL,

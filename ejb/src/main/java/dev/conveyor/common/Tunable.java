@@ -1,0 +1,167 @@
+package dev.conveyor.common;
+
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * A tunable of the server as a whole (not of one endpoint): its MicroProfile Config name, default,
+ * meaning and parsing, declared once here. Payara looks a name up in its system properties, then
+ * the environment (conveyor.result-writers as CONVEYOR_RESULT_WRITERS), then its secrets directory;
+ * unset everywhere, the default holds. docs/configuration.md's table is generated from {@link #ALL}.
+ * A tunable is read when it is used, so most take effect at the next start; the message-driven
+ * beans' sizes are read by Payara when it deploys them ({@link #WORKERS_REFERENCE}).
+ */
+public final class Tunable<T> {
+
+    public static final String WORKERS_NAME = "conveyor.workers";
+    public static final String RESULT_WRITERS_NAME = "conveyor.result-writers";
+    /**
+     * How a message-driven bean's activation property names a tunable, for Payara to resolve from
+     * MicroProfile Config when it deploys the bean. An annotation holds no computed default, so
+     * deploy/run and deploy/server give these tunables their defaults at a lower rank than the
+     * environment, system properties and secrets ({@link #main} prints them).
+     */
+    public static final String WORKERS_REFERENCE = "${MPCONFIG=" + WORKERS_NAME + "}";
+    public static final String RESULT_WRITERS_REFERENCE = "${MPCONFIG=" + RESULT_WRITERS_NAME + "}";
+
+    public static final Tunable<Integer> WORKERS = new Tunable<>(WORKERS_NAME, "the number of cores",
+            () -> Runtime.getRuntime().availableProcessors(), Tunable::count,
+            "Jobs each node runs at once: the job worker's sessions on the dispatch queue, each taking one chunk of jobs at a time.");
+    public static final Tunable<Integer> RESULT_WRITERS = new Tunable<>(RESULT_WRITERS_NAME, "4", () -> 4, Tunable::count,
+            "Callbacks each node writes results for at once: the result writer's sessions on the callback queue.");
+    public static final Tunable<Integer> ATTEMPTS = new Tunable<>("conveyor.attempts", "3", () -> 3, Tunable::count,
+            "Starts of a job's operation before the job fails: a failure the operation calls retriable, or a worker that died while running it, uses one.");
+    public static final Tunable<Duration> RETRY_BACK_OFF = new Tunable<>("conveyor.retry-back-off", "1s", () -> Duration.ofSeconds(1),
+            Tunable::duration, "Wait before a job's second attempt; doubled before each further one.");
+    public static final Tunable<Duration> RECOVERY_INTERVAL = new Tunable<>("conveyor.recovery.interval", "20s",
+            () -> Duration.ofSeconds(20), Tunable::duration,
+            "How often the recovery pass runs on each node: jobs of dead nodes, lost dispatches and callbacks, orphaned stage folders.");
+    public static final Tunable<Duration> RECOVERY_AFTER_START = new Tunable<>("conveyor.recovery.after-start", "15s",
+            () -> Duration.ofSeconds(15), Tunable::duration, "When the first recovery pass runs after a start.");
+    public static final Tunable<LocalTime> PURGE_TIME = new Tunable<>("conveyor.purge.time", "03:15", () -> LocalTime.of(3, 15),
+            Tunable::timeOfDay, "When the daily purge runs (HH:mm, server time); one node of a cluster runs it.");
+    public static final Tunable<Duration> NODE_DEAD_AFTER = new Tunable<>("conveyor.node.dead-after", "30s", () -> Duration.ofSeconds(30),
+            Tunable::duration, "A node whose heartbeat (every 10 s) is older than this is dead: others take over its jobs and its endpoints' scans.");
+    public static final Tunable<Duration> WORKERS_STUCK_AFTER = new Tunable<>("conveyor.workers.stuck-after", "30m",
+            () -> Duration.ofMinutes(30), Tunable::duration,
+            "A worker running one job longer than this counts as stuck; a node whose workers are all stuck reports itself not live (/health/live).");
+
+    public static final List<Tunable<?>> ALL = List.of(WORKERS, RESULT_WRITERS, ATTEMPTS, RETRY_BACK_OFF, RECOVERY_INTERVAL,
+            RECOVERY_AFTER_START, PURGE_TIME, NODE_DEAD_AFTER, WORKERS_STUCK_AFTER);
+
+    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
+
+    private final String name;
+    private final String defaultText;
+    private final Supplier<T> defaultValue;
+    private final Function<String, T> parse;
+    private final String description;
+
+    private Tunable(String name, String defaultText, Supplier<T> defaultValue, Function<String, T> parse, String description) {
+        this.name = name;
+        this.defaultText = defaultText;
+        this.defaultValue = defaultValue;
+        this.parse = parse;
+        this.description = description;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The default as the documentation states it (a value, or how it is worked out). */
+    public String defaultText() {
+        return defaultText;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The environment variable MicroProfile Config maps to the name: upper case, every other character '_'. */
+    public String environmentVariable() {
+        return name.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT);
+    }
+
+    /** Its value in the server's configuration (MicroProfile Config), or the default. */
+    public T value() {
+        return value(key -> ConfigProvider.getConfig().getOptionalValue(key, String.class));
+    }
+
+    /** Its value in {@code source}, or the default; a value that does not parse is refused with CNV-2015-E. */
+    public T value(Function<String, Optional<String>> source) {
+        Optional<String> configured = source.apply(name).map(String::strip).filter(text -> !text.isEmpty());
+        if (configured.isEmpty()) {
+            return defaultValue.get();
+        }
+        try {
+            return parse.apply(configured.get());
+        } catch (IllegalArgumentException | DateTimeParseException e) {
+            throw new IllegalArgumentException(MessageId.INVALID_TUNABLE.format(name, configured.get(), e.getMessage(), environmentVariable()), e);
+        }
+    }
+
+    /** A whole number of at least 1. */
+    static int count(String text) {
+        int value;
+        try {
+            value = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a whole number");
+        }
+        if (value < 1) {
+            throw new IllegalArgumentException("must be 1 or more");
+        }
+        return value;
+    }
+
+    /** A positive length of time: a number with ms, s, m or h (20s, 2m), or ISO-8601 (PT20S). */
+    static Duration duration(String text) {
+        Duration value;
+        Matcher simple = DURATION.matcher(text);
+        if (simple.matches()) {
+            long amount = Long.parseLong(simple.group(1));
+            value = switch (simple.group(2)) {
+                case "ms" -> Duration.ofMillis(amount);
+                case "s" -> Duration.ofSeconds(amount);
+                case "m" -> Duration.ofMinutes(amount);
+                default -> Duration.ofHours(amount);
+            };
+        } else {
+            try {
+                value = Duration.parse(text);
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("not a length of time (write it as 20s, 500ms, 2m, 1h or PT20S)");
+            }
+        }
+        if (value.isZero() || value.isNegative()) {
+            throw new IllegalArgumentException("must be longer than zero");
+        }
+        return value;
+    }
+
+    /** A time of day, HH:mm. */
+    static LocalTime timeOfDay(String text) {
+        try {
+            return LocalTime.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("not a time of day (write it as HH:mm, e.g. 03:15)");
+        }
+    }
+
+    /** The deploy scripts' defaults for tunables that MDBs reference: name=value lines. */
+    public static void main(String[] args) {
+        for (Tunable<?> tunable : List.of(WORKERS, RESULT_WRITERS)) {
+            System.out.println(tunable.name() + "=" + tunable.value(key -> Optional.empty()));
+        }
+    }
+}
