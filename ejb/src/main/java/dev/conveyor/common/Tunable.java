@@ -8,8 +8,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
@@ -24,6 +22,8 @@ public final class Tunable<T> {
 
     public static final String WORKERS_NAME = "conveyor.workers";
     public static final String RESULT_WRITERS_NAME = "conveyor.result-writers";
+    public static final String SIGNAL_LISTENERS_NAME = "conveyor.signal-listeners";
+    public static final String SUBMISSION_LISTENERS_NAME = "conveyor.submission-listeners";
     /**
      * How a message-driven bean's activation property names a tunable, for Payara to resolve from
      * MicroProfile Config when it deploys the bean. An annotation holds no computed default, so
@@ -32,33 +32,40 @@ public final class Tunable<T> {
      */
     public static final String WORKERS_REFERENCE = "${MPCONFIG=" + WORKERS_NAME + "}";
     public static final String RESULT_WRITERS_REFERENCE = "${MPCONFIG=" + RESULT_WRITERS_NAME + "}";
+    public static final String SIGNAL_LISTENERS_REFERENCE = "${MPCONFIG=" + SIGNAL_LISTENERS_NAME + "}";
+    public static final String SUBMISSION_LISTENERS_REFERENCE = "${MPCONFIG=" + SUBMISSION_LISTENERS_NAME + "}";
 
     public static final Tunable<Integer> WORKERS = new Tunable<>(WORKERS_NAME, "the number of cores",
             () -> Runtime.getRuntime().availableProcessors(), Tunable::count,
             "Jobs each node runs at once: the job worker's sessions on the dispatch queue, each taking one chunk of jobs at a time.");
     public static final Tunable<Integer> RESULT_WRITERS = new Tunable<>(RESULT_WRITERS_NAME, "4", () -> 4, Tunable::count,
             "Callbacks each node writes results for at once: the result writer's sessions on the callback queue.");
+    public static final Tunable<Integer> SIGNAL_LISTENERS = new Tunable<>(SIGNAL_LISTENERS_NAME, "4", () -> 4, Tunable::count,
+            "Release signals from JMS each node takes at once: the signal listener's sessions on conveyor.signals.");
+    public static final Tunable<Integer> SUBMISSION_LISTENERS = new Tunable<>(SUBMISSION_LISTENERS_NAME, "4", () -> 4, Tunable::count,
+            "Producers' submissions each node takes at once: the submission listener's sessions on conveyor.submissions.");
     public static final Tunable<Integer> ATTEMPTS = new Tunable<>("conveyor.attempts", "3", () -> 3, Tunable::count,
             "Starts of a job's operation before the job fails: a failure the operation calls retriable, or a worker that died while running it, uses one.");
-    public static final Tunable<Duration> RETRY_BACK_OFF = new Tunable<>("conveyor.retry-back-off", "1s", () -> Duration.ofSeconds(1),
+    public static final Tunable<Duration> RETRY_BACK_OFF = new Tunable<>("conveyor.retry-back-off", "1 s", () -> Duration.ofSeconds(1),
             Tunable::duration, "Wait before a job's second attempt; doubled before each further one.");
-    public static final Tunable<Duration> RECOVERY_INTERVAL = new Tunable<>("conveyor.recovery.interval", "20s",
+    public static final Tunable<Duration> RECOVERY_INTERVAL = new Tunable<>("conveyor.recovery.interval", "20 s",
             () -> Duration.ofSeconds(20), Tunable::duration,
             "How often the recovery pass runs on each node: jobs of dead nodes, lost dispatches and callbacks, orphaned stage folders.");
-    public static final Tunable<Duration> RECOVERY_AFTER_START = new Tunable<>("conveyor.recovery.after-start", "15s",
+    public static final Tunable<Duration> RECOVERY_AFTER_START = new Tunable<>("conveyor.recovery.after-start", "15 s",
             () -> Duration.ofSeconds(15), Tunable::duration, "When the first recovery pass runs after a start.");
     public static final Tunable<LocalTime> PURGE_TIME = new Tunable<>("conveyor.purge.time", "03:15", () -> LocalTime.of(3, 15),
             Tunable::timeOfDay, "When the daily purge runs (HH:mm, server time); one node of a cluster runs it.");
-    public static final Tunable<Duration> NODE_DEAD_AFTER = new Tunable<>("conveyor.node.dead-after", "30s", () -> Duration.ofSeconds(30),
+    public static final Tunable<Duration> NODE_DEAD_AFTER = new Tunable<>("conveyor.node.dead-after", "30 s", () -> Duration.ofSeconds(30),
             Tunable::duration, "A node whose heartbeat (every 10 s) is older than this is dead: others take over its jobs and its endpoints' scans.");
-    public static final Tunable<Duration> WORKERS_STUCK_AFTER = new Tunable<>("conveyor.workers.stuck-after", "30m",
+    public static final Tunable<Duration> WORKERS_STUCK_AFTER = new Tunable<>("conveyor.workers.stuck-after", "30 min",
             () -> Duration.ofMinutes(30), Tunable::duration,
             "A worker running one job longer than this counts as stuck; a node whose workers are all stuck reports itself not live (/health/live).");
 
-    public static final List<Tunable<?>> ALL = List.of(WORKERS, RESULT_WRITERS, ATTEMPTS, RETRY_BACK_OFF, RECOVERY_INTERVAL,
-            RECOVERY_AFTER_START, PURGE_TIME, NODE_DEAD_AFTER, WORKERS_STUCK_AFTER);
+    /** Those that size message-driven beans: Payara reads them at deployment through their references. */
+    static final List<Tunable<Integer>> SIZING_BEANS = List.of(WORKERS, RESULT_WRITERS, SIGNAL_LISTENERS, SUBMISSION_LISTENERS);
 
-    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
+    public static final List<Tunable<?>> ALL = List.of(WORKERS, RESULT_WRITERS, SIGNAL_LISTENERS, SUBMISSION_LISTENERS, ATTEMPTS, RETRY_BACK_OFF, RECOVERY_INTERVAL,
+            RECOVERY_AFTER_START, PURGE_TIME, NODE_DEAD_AFTER, WORKERS_STUCK_AFTER);
 
     private final String name;
     private final String defaultText;
@@ -124,25 +131,9 @@ public final class Tunable<T> {
         return value;
     }
 
-    /** A positive length of time: a number with ms, s, m or h (20s, 2m), or ISO-8601 (PT20S). */
+    /** A positive length of time, written as endpoint settings' durations are ({@link Durations}: 20 s, 500 ms, 2 min, PT20S). */
     static Duration duration(String text) {
-        Duration value;
-        Matcher simple = DURATION.matcher(text);
-        if (simple.matches()) {
-            long amount = Long.parseLong(simple.group(1));
-            value = switch (simple.group(2)) {
-                case "ms" -> Duration.ofMillis(amount);
-                case "s" -> Duration.ofSeconds(amount);
-                case "m" -> Duration.ofMinutes(amount);
-                default -> Duration.ofHours(amount);
-            };
-        } else {
-            try {
-                value = Duration.parse(text);
-            } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException("not a length of time (write it as 20s, 500ms, 2m, 1h or PT20S)");
-            }
-        }
+        Duration value = Durations.parse(text);
         if (value.isZero() || value.isNegative()) {
             throw new IllegalArgumentException("must be longer than zero");
         }
@@ -160,7 +151,7 @@ public final class Tunable<T> {
 
     /** The deploy scripts' defaults for tunables that MDBs reference: name=value lines. */
     public static void main(String[] args) {
-        for (Tunable<?> tunable : List.of(WORKERS, RESULT_WRITERS)) {
+        for (Tunable<?> tunable : SIZING_BEANS) {
             System.out.println(tunable.name() + "=" + tunable.value(key -> Optional.empty()));
         }
     }

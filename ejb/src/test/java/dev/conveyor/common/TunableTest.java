@@ -42,7 +42,7 @@ class TunableTest {
     @Test
     void configuredValuesAreParsed() {
         Function<String, Optional<String>> source = configured(Map.of("conveyor.workers", "7", "conveyor.attempts", " 5 ",
-                "conveyor.recovery.interval", "2m", "conveyor.retry-back-off", "250ms", "conveyor.node.dead-after", "PT45S",
+                "conveyor.recovery.interval", "2 min", "conveyor.retry-back-off", "250ms", "conveyor.node.dead-after", "PT45S",
                 "conveyor.workers.stuck-after", "1h", "conveyor.purge.time", "23:40"));
         assertEquals(7, Tunable.WORKERS.value(source));
         assertEquals(5, Tunable.ATTEMPTS.value(source));
@@ -60,7 +60,7 @@ class TunableTest {
         assertEquals("CNV-2015-E Setting conveyor.result-writers is '0': must be 1 or more. Correct it (system property, "
                 + "environment variable CONVEYOR_RESULT_WRITERS or a file in the secrets directory) or remove it for the default; "
                 + "docs/configuration.md lists the settings.", zero.getMessage());
-        for (String wrong : new String[] {"20", "-5s", "0s", "soon"}) {
+        for (String wrong : new String[] {"20", "-5 s", "0 s", "soon"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> Tunable.RECOVERY_INTERVAL.value(configured(Map.of("conveyor.recovery.interval", wrong))));
             assertTrue(e.getMessage().startsWith("CNV-2015-E Setting conveyor.recovery.interval is '" + wrong + "'"), e.getMessage());
@@ -87,6 +87,8 @@ class TunableTest {
     void theBeansReferencesNameTheirTunablesAndTheScriptsGetTheirDefaults() {
         assertEquals("${MPCONFIG=" + Tunable.WORKERS.name() + "}", Tunable.WORKERS_REFERENCE);
         assertEquals("${MPCONFIG=" + Tunable.RESULT_WRITERS.name() + "}", Tunable.RESULT_WRITERS_REFERENCE);
+        assertEquals("${MPCONFIG=" + Tunable.SIGNAL_LISTENERS.name() + "}", Tunable.SIGNAL_LISTENERS_REFERENCE);
+        assertEquals("${MPCONFIG=" + Tunable.SUBMISSION_LISTENERS.name() + "}", Tunable.SUBMISSION_LISTENERS_REFERENCE);
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream out = System.out;
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
@@ -96,6 +98,7 @@ class TunableTest {
             System.setOut(out);
         }
         assertEquals("conveyor.workers=" + Runtime.getRuntime().availableProcessors() + System.lineSeparator()
-                + "conveyor.result-writers=4" + System.lineSeparator(), printed.toString(StandardCharsets.UTF_8));
+                + "conveyor.result-writers=4" + System.lineSeparator() + "conveyor.signal-listeners=4" + System.lineSeparator()
+                + "conveyor.submission-listeners=4" + System.lineSeparator(), printed.toString(StandardCharsets.UTF_8));
     }
 }

@@ -14,7 +14,7 @@ class TunablesDocumentationTest {
         StringBuilder table = new StringBuilder("| setting | environment variable | default | meaning |\n| --- | --- | --- | --- |\n");
         for (Tunable<?> tunable : Tunable.ALL) {
             table.append("| `").append(tunable.name()).append("` | `").append(tunable.environmentVariable()).append("` | ")
-                    .append(tunable.defaultText().matches("[0-9:]+[a-z]*") ? "`" + tunable.defaultText() + "`" : tunable.defaultText())
+                    .append(tunable.defaultText().matches("[0-9:]+( [a-z]+)?") ? "`" + tunable.defaultText() + "`" : tunable.defaultText())
                     .append(" | ").append(tunable.description()).append(" |\n");
         }
         return table.toString();

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Message;
+import jakarta.jms.TemporaryQueue;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -14,22 +18,29 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.apache.activemq.artemis.api.core.management.ResourceNames;
+import org.apache.activemq.artemis.api.jms.management.JMSManagementHelper;
 import org.junit.jupiter.api.Test;
 
 /**
- * Black-box: deploy/run's logs. A stack of its own (the shared stack's ports + 4, its own var/)
- * starts with text logs, then Payara Micro and the broker are stopped and started again with
- * CONVEYOR_LOG_FORMAT=json: the lines of the first run stay, and every line the second writes
- * is a JSON object. Neither file holds a terminal colour code.
+ * Black-box: settings of deploy/run that a restart changes. A stack of its own (the shared stack's
+ * ports + 4, its own var/) starts with its defaults: text logs, a job worker per core, four result
+ * writers. Payara Micro and the broker are stopped and started again with CONVEYOR_LOG_FORMAT=json,
+ * CONVEYOR_WORKERS=3 and a file var/secrets/conveyor.result-writers holding 2: the lines of the
+ * first run stay, every line the second writes is a JSON object, neither log holds a terminal
+ * colour code, and the broker sees as many consumers on the dispatch and callback queues as the
+ * new settings say (message-driven beans sized through MicroProfile Config).
  */
-class LogsStackIT {
+class RestartSettingsStackIT {
 
-    private static final String PASSWORD = "logs-password";
+    private static final String PASSWORD = "restart-settings-password";
+    private static final String JOBS_QUEUE = "conveyor.jobs";
+    private static final String CALLBACKS_QUEUE = "conveyor.callbacks";
 
     @Test
-    void aRestartAppendsToTheLogsAndJsonLinesComeOnRequest() throws IOException {
+    void aRestartKeepsTheLogsAndTakesNewLogFormatAndWorkerCounts() throws Exception {
         Stack base = Stack.fromBuild(PASSWORD);
-        Path var = base.var().resolveSibling("logs-stack-var");
+        Path var = base.var().resolveSibling("restart-settings-var");
         SharedStack.deleteTree(var);
         Stack text = new Stack(base.top(), var, PASSWORD).with(Map.of(
                 "CONVEYOR_HTTP_PORT", Integer.toString(port("CONVEYOR_HTTP_PORT", 8080) + 4),
@@ -40,12 +51,15 @@ class LogsStackIT {
             assertTrue(Files.readString(payaraLog).contains("ready in"), "Payara Micro's start is in " + payaraLog);
             assertNoColours(payaraLog);
             assertNoColours(brokerLog);
+            assertEquals(Runtime.getRuntime().availableProcessors(), consumers(running, JOBS_QUEUE), "a job worker per core");
+            assertEquals(4, consumers(running, CALLBACKS_QUEUE), "four result writers");
 
             running.stopPayara();
             running.stopBroker();
             List<String> payaraFirstRun = Files.readAllLines(payaraLog);
             List<String> brokerFirstRun = Files.readAllLines(brokerLog);
-            running.with(Map.of("CONVEYOR_LOG_FORMAT", "json")).startAgain();
+            Files.writeString(Files.createDirectories(var.resolve("secrets")).resolve("conveyor.result-writers"), "2");
+            running.with(Map.of("CONVEYOR_LOG_FORMAT", "json", "CONVEYOR_WORKERS", "3")).startAgain();
 
             List<JsonObject> payaraSecondRun = jsonLinesAfter(payaraFirstRun, payaraLog);
             assertTrue(payaraSecondRun.stream().anyMatch(line -> line.getString("LogMessage", "").contains("ready in")),
@@ -55,6 +69,37 @@ class LogsStackIT {
                     "the broker's second start is in " + brokerLog + " as JSON");
             assertNoColours(payaraLog);
             assertNoColours(brokerLog);
+            assertEquals(3, consumers(running, JOBS_QUEUE), "CONVEYOR_WORKERS");
+            assertEquals(2, consumers(running, CALLBACKS_QUEUE), "var/secrets/conveyor.result-writers");
+        }
+    }
+
+    /** The queue's consumers as the broker counts them (asked through its management address), once they stop changing. */
+    private static int consumers(Stack stack, String queue) throws Exception {
+        int last = -1;
+        for (int look = 0; look < 20; look++) {
+            int now = consumerCount(stack, queue);
+            if (now == last && now > 0) {
+                return now;
+            }
+            last = now;
+            Thread.sleep(1000);
+        }
+        return last;
+    }
+
+    private static int consumerCount(Stack stack, String queue) throws Exception {
+        try (JMSContext jms = stack.broker("manager")) {
+            Message request = jms.createMessage();
+            JMSManagementHelper.putAttribute(request, ResourceNames.QUEUE + queue, "consumerCount");
+            TemporaryQueue replies = jms.createTemporaryQueue();
+            request.setJMSReplyTo(replies);
+            jms.createProducer().send(jms.createQueue("activemq.management"), request);
+            try (JMSConsumer consumer = jms.createConsumer(replies)) {
+                Message reply = consumer.receive(10_000);
+                assertTrue(reply != null && JMSManagementHelper.hasOperationSucceeded(reply), () -> "consumerCount of " + queue + ": " + reply);
+                return ((Number) JMSManagementHelper.getResult(reply)).intValue();
+            }
         }
     }
 
