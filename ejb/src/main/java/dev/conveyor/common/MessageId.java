@@ -3,9 +3,10 @@ package dev.conveyor.common;
 /**
  * The catalogue of Conveyor's messages. Each id is stable: operators search logs and tickets by
  * it, so an id is never reused for another meaning. The letter says the severity (E error,
- * W warning, I information); the kind says how an API caller sees it. Two ranges live outside
- * this catalogue and are never used here: CNV-01xx, deploy/run's, and CNV-71xx, the client
- * library's (client/ has no server code).
+ * W warning, I information); the kind says how an API caller sees it. Two ranges are declared
+ * outside this enum and never used here: CNV-01xx, the deploy scripts', and CNV-71xx, the client
+ * library's (client/ has no server code). docs/messages.md lists all of them, generated from the
+ * sources (MessageCatalogueTest).
  */
 public enum MessageId {
     ENDPOINT_NOT_FOUND("CNV-1001-E", Kind.NOT_FOUND,
