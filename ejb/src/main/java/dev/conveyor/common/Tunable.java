@@ -53,6 +53,17 @@ public final class Tunable<T> {
             "How often the recovery pass runs on each node: jobs of dead nodes, lost dispatches and callbacks, orphaned stage folders.");
     public static final Tunable<Duration> RECOVERY_AFTER_START = new Tunable<>("conveyor.recovery.after-start", "15 s",
             () -> Duration.ofSeconds(15), Tunable::duration, "When the first recovery pass runs after a start.");
+    public static final Tunable<Duration> RECOVERY_ORPHAN_GRACE = new Tunable<>("conveyor.recovery.orphan-grace", "30 s",
+            () -> Duration.ofSeconds(30), Tunable::duration,
+            "A stage folder with no job row this old is a claim that never committed: recovery returns its files to the input folder.");
+    public static final Tunable<Duration> RECOVERY_RUNNING_UNATTENDED = new Tunable<>("conveyor.recovery.running-unattended", "30 s",
+            () -> Duration.ofSeconds(30), Tunable::duration,
+            "A job RUNNING this long on a dead node, or on this node with no worker running it, is queued again.");
+    public static final Tunable<Duration> RECOVERY_WRITING_STALE = new Tunable<>("conveyor.recovery.writing-stale", "2 min",
+            () -> Duration.ofMinutes(2), Tunable::duration, "A job WRITING its results this long lost its callback: recovery sends another.");
+    public static final Tunable<Duration> RECOVERY_QUEUED_STALE = new Tunable<>("conveyor.recovery.queued-stale", "2 min",
+            () -> Duration.ofMinutes(2), Tunable::duration,
+            "A job QUEUED this long whose id is in no message on the dispatch queue lost its message: recovery sends another.");
     public static final Tunable<LocalTime> PURGE_TIME = new Tunable<>("conveyor.purge.time", "03:15", () -> LocalTime.of(3, 15),
             Tunable::timeOfDay, "When the daily purge runs (HH:mm, server time); one node of a cluster runs it.");
     public static final Tunable<Duration> NODE_DEAD_AFTER = new Tunable<>("conveyor.node.dead-after", "30 s", () -> Duration.ofSeconds(30),
@@ -65,7 +76,8 @@ public final class Tunable<T> {
     static final List<Tunable<Integer>> SIZING_BEANS = List.of(WORKERS, RESULT_WRITERS, SIGNAL_LISTENERS, SUBMISSION_LISTENERS);
 
     public static final List<Tunable<?>> ALL = List.of(WORKERS, RESULT_WRITERS, SIGNAL_LISTENERS, SUBMISSION_LISTENERS, ATTEMPTS, RETRY_BACK_OFF, RECOVERY_INTERVAL,
-            RECOVERY_AFTER_START, PURGE_TIME, NODE_DEAD_AFTER, WORKERS_STUCK_AFTER);
+            RECOVERY_AFTER_START, RECOVERY_ORPHAN_GRACE, RECOVERY_RUNNING_UNATTENDED, RECOVERY_WRITING_STALE, RECOVERY_QUEUED_STALE,
+            PURGE_TIME, NODE_DEAD_AFTER, WORKERS_STUCK_AFTER);
 
     private final String name;
     private final String defaultText;
