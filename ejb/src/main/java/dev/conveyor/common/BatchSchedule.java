@@ -54,6 +54,7 @@ public class BatchSchedule {
 
     @PostConstruct
     void schedule() {
+        Tunable.checkAll();
         timers.createIntervalTimer(Tunable.RECOVERY_AFTER_START.value().toMillis(), Tunable.RECOVERY_INTERVAL.value().toMillis(),
                 new TimerConfig(RECOVERY, false));
         LocalTime purge = Tunable.PURGE_TIME.value();

@@ -111,6 +111,11 @@ public final class Tunable<T> {
         return name.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT);
     }
 
+    /** Reads every tunable once, so that a value that does not parse stops the start (CNV-2015-E) rather than the first use. */
+    public static void checkAll() {
+        ALL.forEach(Tunable::value);
+    }
+
     /** Its value in the server's configuration (MicroProfile Config), or the default. */
     public T value() {
         return value(key -> ConfigProvider.getConfig().getOptionalValue(key, String.class));

@@ -70,6 +70,15 @@ class TunableTest {
     }
 
     @Test
+    void everyDeclaredTunableHasADefaultThatParses() {
+        for (Tunable<?> tunable : Tunable.ALL) {
+            Object unset = tunable.value(NOTHING);
+            String written = tunable.defaultText().matches("[0-9].*") ? tunable.defaultText() : unset.toString();
+            assertEquals(unset, tunable.value(configured(Map.of(tunable.name(), written))), tunable.name());
+        }
+    }
+
+    @Test
     void environmentVariablesFollowMicroProfileConfigsMapping() {
         assertEquals("CONVEYOR_WORKERS", Tunable.WORKERS.environmentVariable());
         assertEquals("CONVEYOR_RESULT_WRITERS", Tunable.RESULT_WRITERS.environmentVariable());
