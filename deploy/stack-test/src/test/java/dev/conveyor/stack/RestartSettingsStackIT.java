@@ -25,11 +25,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Black-box: settings of deploy/run that a restart changes. A stack of its own (the shared stack's
  * ports + 4, its own var/) starts with its defaults: text logs, a job worker per core, four result
- * writers. Payara Micro and the broker are stopped and started again with CONVEYOR_LOG_FORMAT=json,
- * CONVEYOR_WORKERS=3 and a file var/secrets/conveyor.result-writers holding 2: the lines of the
- * first run stay, every line the second writes is a JSON object, neither log holds a terminal
- * colour code, and the broker sees as many consumers on the dispatch and callback queues as the
- * new settings say (message-driven beans sized through MicroProfile Config).
+ * writers. Payara Micro is killed as a crash would kill it, the broker is stopped, and both start
+ * again with CONVEYOR_LOG_FORMAT=json, CONVEYOR_WORKERS=3 and a file
+ * var/secrets/conveyor.result-writers holding 2: the lines of the first run stay, every line the
+ * second writes is a JSON object, neither log holds a terminal colour code, and the broker sees as
+ * many consumers on the dispatch and callback queues as the new settings say (message-driven beans
+ * sized through MicroProfile Config).
  */
 class RestartSettingsStackIT {
 
@@ -54,7 +55,7 @@ class RestartSettingsStackIT {
             assertEquals(Runtime.getRuntime().availableProcessors(), consumers(running, JOBS_QUEUE), "a job worker per core");
             assertEquals(4, consumers(running, CALLBACKS_QUEUE), "four result writers");
 
-            running.stopPayara();
+            running.killPayara();
             running.stopBroker();
             List<String> payaraFirstRun = Files.readAllLines(payaraLog);
             List<String> brokerFirstRun = Files.readAllLines(brokerLog);
