@@ -16,6 +16,13 @@ BROKER_PORT=${CONVEYOR_BROKER_PORT:-61616}
 # and signals; manager: Artemis management), with passwords generated per installation into
 # this file (mode 600) by deploy/run's first start; see broker_identities in deploy/run.
 BROKER_CREDENTIALS=$VAR/broker-credentials.properties
+# Logs are appended to across restarts (the lines before a crash stay) and rotated by size: the
+# current file and LOG_OLD_FILES older ones (name.1 ... name.9, the highest the oldest), each up to
+# LOG_FILE_BYTES. What a process prints outside its logger (JVM errors, thread dumps) goes to
+# name.out beside its log, appended to as well and set aside as name.out.1 at a start past that size.
+LOG_FILE_BYTES=$((10 * 1024 * 1024))
+LOG_OLD_FILES=9
+LOG_FORMAT=${CONVEYOR_LOG_FORMAT:-text}
 
 RUNTIME=$TOP/deploy/target/runtime
 ARTEMIS_HOME=$RUNTIME/apache-artemis-2.40.0
@@ -74,6 +81,15 @@ check_java() {
   [ "${version%%.*}" -ge 17 ] 2>/dev/null || die "CNV-0102-E Java $version found; Conveyor needs Java 17 or newer (set PATH or JAVA_HOME)."
 }
 
+check_curl() { # what: the server deploy/run or deploy/server watches come up
+  command -v curl >/dev/null || die "CNV-0113-E curl is needed to watch $1 come up (apt install curl)."
+}
+
+check_broker_port() { # before anything starts, so a taken port leaves nothing half-started
+  [ -n "$(pid_of broker)" ] || ! port_taken "$BROKER_PORT" \
+    || die "CNV-0107-E port $BROKER_PORT is taken by another program (ss -ltnp | grep $BROKER_PORT shows which); Artemis needs it."
+}
+
 build_if_needed() { # files the start needs: builds with Maven when one is missing, or with --build (BUILD=1)
   local missing=$BUILD file
   for file in "$@"; do
@@ -86,16 +102,41 @@ build_if_needed() { # files the start needs: builds with Maven when one is missi
   fi
 }
 
+check_log_format() {
+  case "$LOG_FORMAT" in
+    text|json) ;;
+    *) die "CNV-0118-E CONVEYOR_LOG_FORMAT is '$LOG_FORMAT'; use text (default) or json (one JSON object per line)." ;;
+  esac
+}
+
+log_size() { # file -> its size in bytes, 0 when it does not exist
+  stat -L -c %s "$1" 2>/dev/null || echo 0
+}
+
+mark_log() { # file: remembers where it ends, so that new_log_lines shows only what this start writes
+  LOG_MARK=$(log_size "$1")
+}
+
+new_log_lines() { # file: its lines since mark_log (all of them when it was rotated meanwhile)
+  [ -e "$1" ] || return 0
+  if [ "$(log_size "$1")" -ge "$LOG_MARK" ]; then tail -c +$((LOG_MARK + 1)) "$1"; else cat "$1"; fi
+}
+
+set_aside_output() { # name.out file: moved to name.out.1 at a start when past LOG_FILE_BYTES (the one before is dropped)
+  [ "$(log_size "$1")" -lt "$LOG_FILE_BYTES" ] || mv -f "$1" "$1.1"
+}
+
 wait_for() { # description, seconds, pid, log, ready test, failed test
   local what=$1 seconds=$2 pid=$3 log=$4 ready=$5 failed=$6
   for _ in $(seq 1 $((seconds * 2))); do
     if $ready; then return 0; fi
     if ! kill -0 "$pid" 2>/dev/null; then
       tail -n 30 "$log" >&2 || true
+      [ ! -s "${log%.log}.out" ] || tail -n 10 "${log%.log}.out" >&2
       die "CNV-0105-E $what exited during start-up; the end of $log is above."
     fi
     if $failed; then
-      grep -B2 -A12 SEVERE "$log" | grep -v '^\s*at ' | head -n 40 >&2 || true
+      new_log_lines "$log" | grep -B2 -A12 SEVERE | grep -v '^\s*at ' | head -n 40 >&2 || true
       stop_process "$PAYARA"
       die "CNV-0114-E $what started but Conveyor did not deploy; the errors from $log are above."
     fi
@@ -171,9 +212,11 @@ start_broker() {
   sed -e "s#127.0.0.1:61616#127.0.0.1:$BROKER_PORT#" -e "s#<!--@REMOTE_ACCEPTOR@-->#$remote#" \
     "$TOP/config/broker.xml" >"$VAR/broker/etc/broker.xml"
   chmod 600 "$VAR/broker/etc/broker.xml"
+  broker_logging >"$VAR/broker/etc/log4j2.properties"
   say "starting the Artemis broker on 127.0.0.1:$BROKER_PORT"
-  : >"$LOG_DIR/broker.log"
-  setsid "$VAR/broker/bin/artemis" run >>"$LOG_DIR/broker.log" 2>&1 </dev/null &
+  set_aside_output "$LOG_DIR/broker.out"
+  mark_log "$LOG_DIR/broker.log"
+  setsid "$VAR/broker/bin/artemis" run >>"$LOG_DIR/broker.out" 2>&1 </dev/null &
   echo $! >"$RUN_DIR/broker.pid"
   wait_for "the broker" 60 "$!" "$LOG_DIR/broker.log" broker_active false
 }
@@ -207,6 +250,21 @@ set-batch-runtime-configuration --datasourcelookupname jdbc/conveyor
 CMDS
 }
 
+# The server's tunables (docs/configuration.md) come through MicroProfile Config: system properties,
+# the environment (CONVEYOR_WORKERS for conveyor.workers), and files named like them in var/secrets.
+# The message-driven beans' sizes are resolved by Payara when it deploys them, from a reference
+# that can hold no default: their defaults (Tunable's main prints them) go into the domain's own
+# config source, which every other source outranks.
+tunable_commands() {
+  mkdir -p "$VAR/secrets"
+  echo "set-config-dir --directory=$VAR/secrets"
+  echo "set-config-ordinal --source=domain --ordinal=10"
+  local name value
+  java -cp "$EJB_JAR" dev.conveyor.common.Tunable | while IFS='=' read -r name value; do
+    echo "set-config-property --source=domain --propertyName=$name --propertyValue=$value"
+  done
+}
+
 # The application's resources as asadmin commands, the same for Payara Micro's post-boot file and
 # a Payara Server domain: the Artemis resource adapter with the broker's port and credentials, the
 # pooled connection factory, and the database (H2 in the file given, or PostgreSQL).
@@ -214,6 +272,7 @@ resource_commands() { # H2 database file (a JDBC URL path)
   sed -e "s#@RAR@#$RAR#" -e "s#@BROKER_USER@#$BROKER_USER#g" -e "s#@BROKER_PASSWORD@#$BROKER_PASSWORD#g" \
     -e "s#@BROKER_PORT@#$BROKER_PORT#g" \
     "$TOP/config/post-boot-commands.txt"
+  tunable_commands
   case "${CONVEYOR_DB:-h2}" in
     h2)
       # H2 writes committed transactions to disk only after a delay by default: a killed process
@@ -228,7 +287,19 @@ resource_commands() { # H2 database file (a JDBC URL path)
 }
 
 broker_active() {
-  grep -q AMQ221007 "$LOG_DIR/broker.log"
+  new_log_lines "$LOG_DIR/broker.log" | grep -q AMQ221007
+}
+
+broker_logging() { # the broker's log4j2 configuration: broker.log, rotated by size, as text or JSON lines
+  sed -e "s#@LOG_FILE@#$LOG_DIR/broker.log#g" -e "s#@LOG_FILE_BYTES@#$LOG_FILE_BYTES#" -e "s#@LOG_OLD_FILES@#$LOG_OLD_FILES#" \
+    "$TOP/config/broker-log4j2.properties"
+  if [ "$LOG_FORMAT" = json ]; then
+    # Every value escaped for JSON, the exception inside its field rather than after the line.
+    echo 'appender.log_file.layout.pattern = {"timestamp":"%d{ISO8601_OFFSET_DATE_TIME_HHCMM}","level":"%level","logger":"%enc{%logger}{JSON}","thread":"%enc{%thread}{JSON}","message":"%enc{%msg}{JSON}","throwable":"%enc{%throwable}{JSON}"}%n'
+    echo 'appender.log_file.layout.alwaysWriteExceptions = false'
+  else
+    echo 'appender.log_file.layout.pattern = %d %-5level [%logger] %msg%n'
+  fi
 }
 
 api_answers() { # the application is deployed when its API asks for credentials

@@ -1,6 +1,5 @@
 package dev.conveyor.common;
 
-import dev.conveyor.endpoint.CronSchedule;
 import dev.conveyor.job.Recovery;
 import dev.conveyor.node.Leases;
 import dev.conveyor.node.ThisNode;
@@ -9,7 +8,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.batch.runtime.BatchRuntime;
 import jakarta.ejb.DependsOn;
-import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.Timeout;
@@ -27,8 +25,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * What runs by itself: the recovery pass shortly after start-up and then every 20 s, the purge
- * every day at 03:15 (server time; CONVEYOR_PURGE_CRON changes it), as the manual's daily clean-up.
+ * What runs by itself: the recovery pass shortly after start-up and then at an interval, the purge
+ * every day at 03:15 (server time), as the manual's daily clean-up. The times are tunables
+ * ({@link Tunable#RECOVERY_AFTER_START}, {@link Tunable#RECOVERY_INTERVAL}, {@link Tunable#PURGE_CRON}),
+ * so the timers are made here at start-up rather than declared with fixed schedules.
  */
 @Singleton
 @Startup
@@ -36,8 +36,7 @@ import java.util.logging.Logger;
 public class BatchSchedule {
 
     private static final Logger LOG = Logger.getLogger(BatchSchedule.class.getName());
-    private static final long RECOVERY_AFTER_START_MS = 15_000;
-    private static final String RECOVERY_AFTER_START = "recovery after start";
+    private static final String RECOVERY = "recovery";
 
     @Resource
     TimerService timers;
@@ -51,21 +50,15 @@ public class BatchSchedule {
     @Inject
     Recovery recovery;
 
-    private final PurgeTimes purgeTimes = purgeTimes();
+    private PurgeTimes purgeTimes;
 
     @PostConstruct
     void armTimers() {
-        timers.createSingleActionTimer(RECOVERY_AFTER_START_MS, new TimerConfig(RECOVERY_AFTER_START, false));
+        Tunable.checkAll();
+        timers.createIntervalTimer(Tunable.RECOVERY_AFTER_START.value().toMillis(), Tunable.RECOVERY_INTERVAL.value().toMillis(),
+                new TimerConfig(RECOVERY, false));
+        purgeTimes = new PurgeTimes(Tunable.PURGE_CRON.value(), Clock.systemDefaultZone());
         purgeTimes.first().ifPresent(this::armPurge);
-    }
-
-    private static PurgeTimes purgeTimes() {
-        try {
-            return new PurgeTimes(CronSchedule.parse(ConveyorHome.purgeCron()), Clock.systemDefaultZone());
-        } catch (IllegalArgumentException e) {
-            LOG.severe(MessageId.PURGE_CRON_INVALID.format(e.getMessage()));
-            return new PurgeTimes(CronSchedule.parse(PurgeTimes.DAILY), Clock.systemDefaultZone());
-        }
     }
 
     /** The purge's timer carries the time it is due, from which the next one is armed. */
@@ -92,7 +85,6 @@ public class BatchSchedule {
      * it must keep working when the batch repository cannot (its tables live in the same database
      * that may just have restarted). POST /api/batch/jobs/recovery runs the same pass as a batch job.
      */
-    @Schedule(hour = "*", minute = "*", second = "*/20", persistent = false)
     void recover() {
         try {
             Recovery.Report report = recovery.recover();

@@ -59,11 +59,6 @@ public final class ConveyorHome {
                 .map(String::strip).filter(origin -> !origin.isEmpty()).toList();
     }
 
-    /** When the daily purge runs: CONVEYOR_PURGE_CRON, a Quartz cron expression; every day at 03:15 by default. */
-    public static String purgeCron() {
-        return setting("conveyor.purge.cron", "CONVEYOR_PURGE_CRON", PurgeTimes.DAILY);
-    }
-
     static String setting(String property, String environment, String fallback) {
         String value = System.getProperty(property);
         if (value == null || value.isBlank()) {

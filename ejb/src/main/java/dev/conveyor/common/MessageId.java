@@ -3,9 +3,10 @@ package dev.conveyor.common;
 /**
  * The catalogue of Conveyor's messages. Each id is stable: operators search logs and tickets by
  * it, so an id is never reused for another meaning. The letter says the severity (E error,
- * W warning, I information); the kind says how an API caller sees it. Two ranges live outside
- * this catalogue and are never used here: CNV-01xx, deploy/run's, and CNV-71xx, the client
- * library's (client/ has no server code).
+ * W warning, I information); the kind says how an API caller sees it. Two ranges are declared
+ * outside this enum and never used here: CNV-01xx, the deploy scripts', and CNV-71xx, the client
+ * library's (client/ has no server code). docs/messages.md lists all of them, generated from the
+ * sources (MessageCatalogueTest).
  */
 public enum MessageId {
     ENDPOINT_NOT_FOUND("CNV-1001-E", Kind.NOT_FOUND,
@@ -54,15 +55,15 @@ public enum MessageId {
             "Operations in %s could not all be loaded; the others are available: %s"),
     BATCH_START_FAILED("CNV-2006-W", Kind.INTERNAL,
             "Batch job '%s' could not start; it is tried again at its next time: %s"),
-    PURGE_CRON_INVALID("CNV-2014-E", Kind.INTERNAL,
-            "CONVEYOR_PURGE_CRON is not usable, so the purge runs at its default time (every day at 03:15); "
-                    + "set a Quartz cron expression such as '0 15 3 * * ?' and restart: %s"),
     PURGE_STARTED("CNV-2015-I", Kind.INTERNAL,
             "The purge starts on its timer (%s)."),
     RECOVERED("CNV-2008-I", Kind.INTERNAL,
             "Recovery pass: %s."),
     RECOVERY_FAILED("CNV-2009-W", Kind.INTERNAL,
-            "The recovery pass failed and runs again in 20 s: %s"),
+            "The recovery pass failed and runs again at its next interval: %s"),
+    INVALID_TUNABLE("CNV-2017-E", Kind.INTERNAL,
+            "Setting %s is '%s': %s. Correct it (system property, environment variable %s or a file in the secrets directory) "
+                    + "or remove it for the default; docs/configuration.md lists the settings."),
     HEARTBEAT_FAILED("CNV-2007-W", Kind.INTERNAL,
             "This node's heartbeat could not be written; other nodes may take it for dead until it is: %s"),
     SCHEMA_MIGRATED("CNV-2010-I", Kind.INTERNAL,
@@ -201,6 +202,11 @@ public enum MessageId {
 
     public Kind kind() {
         return kind;
+    }
+
+    /** The sentence with its placeholders (String.format's), as the catalogue in docs/messages.md shows it. */
+    public String template() {
+        return template;
     }
 
     /** The message with its id in front, as it goes to the log. */

@@ -39,6 +39,17 @@ public final class CronSchedule {
         return executionTime.nextExecution(after);
     }
 
+    /** Two schedules are equal when their expressions are. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof CronSchedule schedule && schedule.expression.equals(expression);
+    }
+
+    @Override
+    public int hashCode() {
+        return expression.hashCode();
+    }
+
     @Override
     public String toString() {
         return expression;

@@ -1,5 +1,6 @@
 package dev.conveyor.endpoint;
 
+import dev.conveyor.common.Durations;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.expression.InvalidExpressionException;

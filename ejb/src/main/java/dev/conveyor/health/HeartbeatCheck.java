@@ -1,5 +1,6 @@
 package dev.conveyor.health;
 
+import dev.conveyor.common.Tunable;
 import dev.conveyor.node.ThisNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -20,7 +21,7 @@ public class HeartbeatCheck implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         long age = Duration.between(node.lastBeat(), Instant.now()).toSeconds();
-        return HealthCheckResponse.named("heartbeat-timer").status(age < ThisNode.DEAD_AFTER.toSeconds())
+        return HealthCheckResponse.named("heartbeat-timer").status(age < Tunable.NODE_DEAD_AFTER.value().toSeconds())
                 .withData("secondsSinceBeat", age).build();
     }
 }

@@ -1,10 +1,9 @@
 package dev.conveyor.health;
 
-import dev.conveyor.job.JobWorker;
+import dev.conveyor.common.Tunable;
 import dev.conveyor.node.ThisNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -13,7 +12,7 @@ import org.eclipse.microprofile.health.Liveness;
 
 /**
  * Live unless every worker of this node has been running its job longer than
- * {@link #STUCK_AFTER}: operations have no time limit of their own, and no operation Conveyor
+ * {@link Tunable#WORKERS_STUCK_AFTER} (30 minutes by default): operations have no time limit of their own, and no operation Conveyor
  * ships takes near that long, so a node in that state does no more work until it is restarted
  * (recovery then runs the jobs again).
  */
@@ -21,9 +20,7 @@ import org.eclipse.microprofile.health.Liveness;
 @ApplicationScoped
 public class WorkersCheck implements HealthCheck {
 
-    static final Duration STUCK_AFTER = Duration.ofMinutes(30);
-
-    private static final StuckWorkers RULE = new StuckWorkers(JobWorker.SESSIONS, STUCK_AFTER);
+    private final StuckWorkers rule = new StuckWorkers(Tunable.WORKERS.value(), Tunable.WORKERS_STUCK_AFTER.value());
 
     @Inject
     ThisNode node;
@@ -32,9 +29,9 @@ public class WorkersCheck implements HealthCheck {
     public HealthCheckResponse call() {
         Collection<Instant> running = node.runningSince();
         Instant now = Instant.now();
-        return HealthCheckResponse.named("workers").status(!RULE.allStuck(running, now))
+        return HealthCheckResponse.named("workers").status(!rule.allStuck(running, now))
                 .withData("running", running.size())
-                .withData("stuck", RULE.stuck(running, now))
-                .withData("workers", RULE.workers()).build();
+                .withData("stuck", rule.stuck(running, now))
+                .withData("workers", rule.workers()).build();
     }
 }

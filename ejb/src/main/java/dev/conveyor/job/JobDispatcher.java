@@ -2,6 +2,7 @@ package dev.conveyor.job;
 
 import dev.conveyor.priority.Rebucketed;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.common.Tunable;
 import dev.conveyor.flow.EndpointResumed;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
@@ -83,6 +84,7 @@ public class JobDispatcher {
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void queue(List<String> jobIds) {
         Map<String, Map<Integer, List<String>>> byEndpointAndPriority = new LinkedHashMap<>();
+        int workers = Tunable.WORKERS.value();
         for (Job job : jobs.locked(jobIds)) {
             if (job.getState() == JobState.STAGED) {
                 job.moveTo(JobState.QUEUED);
@@ -91,7 +93,7 @@ public class JobDispatcher {
             }
         }
         byEndpointAndPriority.forEach((endpoint, byPriority) -> byPriority.forEach((priority, ids) -> {
-            int size = Chunks.size(times.mean(endpoint), ids.size(), JobWorker.SESSIONS);
+            int size = Chunks.size(times.mean(endpoint), ids.size(), workers);
             Chunks.of(ids, size).forEach(chunk -> send(priority, chunk));
         }));
     }

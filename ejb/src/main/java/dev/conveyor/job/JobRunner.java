@@ -9,6 +9,7 @@ import static dev.conveyor.endpoint.EndpointSettings.OUTPUT_PARAMETER_MAPPINGS;
 
 import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.common.Tunable;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.FolderTemplate;
@@ -51,9 +52,9 @@ public class JobRunner {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** Starts of the operation a job gets before it fails: a worker that keeps dying on it is not tried forever. */
-    public static final int MAX_ATTEMPTS = 3;
+    private final int attempts = Tunable.ATTEMPTS.value();
     /** Before the second attempt; doubled before each further one. */
-    static final Duration RETRY_BACK_OFF = Duration.ofSeconds(1);
+    private final Duration retryBackOff = Tunable.RETRY_BACK_OFF.value();
 
     @PersistenceContext
     EntityManager em;
@@ -97,7 +98,7 @@ public class JobRunner {
         for (Job job : jobs.locked(jobIds)) {
             Optional<EndpointConfig> endpoint = endpointsByName.computeIfAbsent(job.getEndpoint(), endpoints::config);
             if (startable(job) && endpoint.isPresent()) {
-                String giveUp = job.getAttempts() >= MAX_ATTEMPTS ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
+                String giveUp = job.getAttempts() >= attempts ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
                 job.start(node.id());
                 claimWork(job.getId());
                 requests.add(new RunRequest(job.getId(), endpoint.get(), job.getSource(), giveUp,
@@ -133,22 +134,22 @@ public class JobRunner {
     /**
      * An operation that failed before its last attempt is tried again later, so that a passing
      * fault (a share that was away, a locked file) does not fail the job: an asynchronous job goes
-     * back to QUEUED with a dispatch message delivered after a back-off ({@value #MAX_ATTEMPTS}
-     * attempts, {@link #RETRY_BACK_OFF} doubling), a synchronous one back to STAGED for the next
+     * back to QUEUED with a dispatch message delivered after a back-off ({@link Tunable#ATTEMPTS}
+     * attempts, {@link Tunable#RETRY_BACK_OFF} doubling), a synchronous one back to STAGED for the next
      * scan. Joins the caller's transaction (a worker's delivery) or runs in its own. True when the
      * job will be tried again; false when its outcome stands.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public boolean retryLater(RunRequest request, Outcome outcome) {
-        if (outcome.succeeded() || !outcome.retriable() || request.giveUpReason() != null || request.attempt() >= MAX_ATTEMPTS) {
+        if (outcome.succeeded() || !outcome.retriable() || request.giveUpReason() != null || request.attempt() >= attempts) {
             return false;
         }
         Job job = em.find(Job.class, request.jobId(), LockModeType.PESSIMISTIC_WRITE);
         if (job == null || !job.isAt(request.attempt())) {
             return false;
         }
-        Duration backOff = RETRY_BACK_OFF.multipliedBy(1L << (request.attempt() - 1));
-        LOG.info(MessageId.OPERATION_RETRIED.format(request.jobId(), request.attempt(), MAX_ATTEMPTS, backOff.toMillis(), outcome.reason()));
+        Duration backOff = retryBackOff.multipliedBy(1L << (request.attempt() - 1));
+        LOG.info(MessageId.OPERATION_RETRIED.format(request.jobId(), request.attempt(), attempts, backOff.toMillis(), outcome.reason()));
         if (request.endpoint().get(ASYNCHRONOUS)) {
             job.moveTo(JobState.QUEUED);
             dispatcher.dispatchLater(job, backOff);
@@ -234,7 +235,7 @@ public class JobRunner {
         } catch (Exception e) {
             String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(),
                     e.getMessage() == null ? e.getClass().getName() : e.getMessage())
-                    + (request.attempt() > 1 ? " (attempt " + request.attempt() + " of " + MAX_ATTEMPTS + ")" : "");
+                    + (request.attempt() > 1 ? " (attempt " + request.attempt() + " of " + attempts + ")" : "");
             LOG.log(Level.INFO, reason, e);
             return Outcome.failure(request.jobId(), request.attempt(), reason, StackSummary.of(e));
         }

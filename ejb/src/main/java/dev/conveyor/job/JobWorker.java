@@ -2,6 +2,7 @@ package dev.conveyor.job;
 
 import dev.conveyor.common.JmsBodies;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.common.Tunable;
 import dev.conveyor.priority.WorkerPool;
 import dev.conveyor.node.ThisNode;
 import jakarta.ejb.ActivationConfigProperty;
@@ -41,11 +42,8 @@ import java.util.logging.Logger;
         @ActivationConfigProperty(propertyName = "destination", propertyValue = JobMessaging.JOBS_QUEUE),
         @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = JobMessaging.RESOURCE_ADAPTER),
         @ActivationConfigProperty(propertyName = "consumerWindowSize", propertyValue = "0"),
-        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "" + JobWorker.SESSIONS)})
+        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = Tunable.WORKERS_REFERENCE)})
 public class JobWorker implements MessageListener {
-
-    /** How many workers each node runs at once: the MDB's sessions, each taking one chunk of jobs at a time. */
-    public static final int SESSIONS = 4;
 
     private static final Logger LOG = Logger.getLogger(JobWorker.class.getName());
 

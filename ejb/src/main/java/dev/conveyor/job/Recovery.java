@@ -1,6 +1,7 @@
 package dev.conveyor.job;
 
 import dev.conveyor.common.MessageId;
+import dev.conveyor.common.Tunable;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
@@ -47,11 +48,11 @@ public class Recovery {
     private static final Logger LOG = Logger.getLogger(Recovery.class.getName());
 
     /** A claim commits within milliseconds; a stage folder without a job row for this long is an orphan. */
-    static final Duration ORPHAN_GRACE = Duration.ofSeconds(30);
+    private final Duration orphanGrace = Tunable.RECOVERY_ORPHAN_GRACE.value();
     /** A RUNNING job is looked at once it has been so for this long: a start commits just before its worker begins. */
-    static final Duration RUNNING_UNATTENDED = Duration.ofSeconds(30);
+    private final Duration runningUnattended = Tunable.RECOVERY_RUNNING_UNATTENDED.value();
     /** A job WRITING for this long lost its callback (or the callback keeps failing and went to the DLQ). */
-    static final Duration WRITING_STALE = Duration.ofMinutes(2);
+    private final Duration writingStale = Tunable.RECOVERY_WRITING_STALE.value();
     /**
      * A job QUEUED for this long whose id is in no message on the dispatch queue lost its message
      * (a dispatch whose broker side was in doubt after a crash, a dead-lettered message): it gets
@@ -60,7 +61,7 @@ public class Recovery {
      * (the start finds the job RUNNING and skips it). Short enough that a job whose dispatch a crash
      * left in doubt is done within a minute of the restart.
      */
-    static final Duration QUEUED_STALE = Duration.ofSeconds(30);
+    private final Duration queuedStale = Tunable.RECOVERY_QUEUED_STALE.value();
 
     /** What one pass repaired. */
     public record Report(int requeued, int dispatchesResent, int callbacksResent, int orphansReturned, int stageFoldersCleared) {
@@ -93,17 +94,17 @@ public class Recovery {
 
     public Report recover() throws IOException {
         int requeued = 0;
-        for (String jobId : jobIds(JobState.RUNNING, Instant.now().minus(RUNNING_UNATTENDED))) {
+        for (String jobId : jobIds(JobState.RUNNING, Instant.now().minus(runningUnattended))) {
             if (dispatcher.requeueIfAbandoned(jobId, node::isRunning)) {
                 requeued++;
             }
         }
-        List<String> stuckQueued = new ArrayList<>(jobIds(JobState.QUEUED, Instant.now().minus(QUEUED_STALE)));
+        List<String> stuckQueued = new ArrayList<>(jobIds(JobState.QUEUED, Instant.now().minus(queuedStale)));
         if (!stuckQueued.isEmpty()) {
             stuckQueued.removeAll(dispatcher.queuedIds());
         }
         stuckQueued.forEach(dispatcher::resendDispatch);
-        List<String> stuckWriting = jobIds(JobState.WRITING, Instant.now().minus(WRITING_STALE));
+        List<String> stuckWriting = jobIds(JobState.WRITING, Instant.now().minus(writingStale));
         stuckWriting.forEach(dispatcher::resendCallback);
         int[] stage = {0, 0};
         for (EndpointConfig endpoint : endpoints.configs()) {
@@ -129,7 +130,7 @@ public class Recovery {
         if (!Files.isDirectory(stage, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        Instant orphanedBefore = Instant.now().minus(ORPHAN_GRACE);
+        Instant orphanedBefore = Instant.now().minus(orphanGrace);
         List<Path> entries;
         try (Stream<Path> listed = Files.list(stage)) {
             entries = listed.toList();

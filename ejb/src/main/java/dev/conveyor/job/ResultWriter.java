@@ -1,6 +1,7 @@
 package dev.conveyor.job;
 
 import dev.conveyor.common.JmsBodies;
+import dev.conveyor.common.Tunable;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 import jakarta.inject.Inject;
@@ -14,7 +15,7 @@ import java.util.List;
         @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
         @ActivationConfigProperty(propertyName = "destination", propertyValue = JobMessaging.CALLBACKS_QUEUE),
         @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = JobMessaging.RESOURCE_ADAPTER),
-        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "4")})
+        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = Tunable.RESULT_WRITERS_REFERENCE)})
 public class ResultWriter implements MessageListener {
 
     @Inject

@@ -1,5 +1,6 @@
 package dev.conveyor.node;
 
+import dev.conveyor.common.Tunable;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -34,7 +35,7 @@ public class NodeRegistry {
     /** Every node that ever beat, latest heartbeat first. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<NodeView> all() {
-        Instant deadBefore = Instant.now().minus(ThisNode.DEAD_AFTER);
+        Instant deadBefore = Instant.now().minus(Tunable.NODE_DEAD_AFTER.value());
         return em.createQuery("SELECT n FROM Node n ORDER BY n.heartbeatAt DESC", Node.class).getResultList().stream()
                 .map(n -> new NodeView(n.getId(), n.getStartedAt(), n.getHeartbeatAt(), n.getHeartbeatAt().isAfter(deadBefore)))
                 .toList();
@@ -47,10 +48,10 @@ public class NodeRegistry {
                 .getResultStream().collect(Collectors.toMap(Node::getId, Node::getHeartbeatAt));
     }
 
-    /** True when the node beat within {@code ThisNode.DEAD_AFTER}; a node never seen is dead. */
+    /** True when the node beat within {@link Tunable#NODE_DEAD_AFTER}; a node never seen is dead. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public boolean isAlive(String id) {
         Node node = id == null ? null : em.find(Node.class, id);
-        return node != null && node.getHeartbeatAt().isAfter(Instant.now().minus(ThisNode.DEAD_AFTER));
+        return node != null && node.getHeartbeatAt().isAfter(Instant.now().minus(Tunable.NODE_DEAD_AFTER.value()));
     }
 }

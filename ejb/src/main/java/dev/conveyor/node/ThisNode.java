@@ -12,7 +12,6 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -35,9 +34,6 @@ import java.util.logging.Logger;
 public class ThisNode {
 
     private static final Logger LOG = Logger.getLogger(ThisNode.class.getName());
-
-    /** A node that has not beaten for this long is dead; three beats' worth of margin. */
-    public static final Duration DEAD_AFTER = Duration.ofSeconds(30);
 
     private final String id = UUID.randomUUID().toString();
     /** The jobs this node's workers run, with when each began. */

@@ -1,5 +1,6 @@
 package dev.conveyor.scan;
 
+import dev.conveyor.common.Tunable;
 import static dev.conveyor.endpoint.EndpointSettings.CRON_EXPRESSION;
 import static dev.conveyor.endpoint.EndpointSettings.REPEAT_COUNT;
 import static dev.conveyor.endpoint.EndpointSettings.REPEAT_INTERVAL;
@@ -63,7 +64,7 @@ import java.util.logging.Logger;
  * <p>
  * In a cluster every node has the timers, and a scan happens only on the node that holds the
  * endpoint's lease ({@code scan:<name>} in CNV_LEASE): the holder renews it at every scan, and
- * when it dies the lease expires (interval + {@link ThisNode#DEAD_AFTER}) and the next node whose
+ * when it dies the lease expires (interval + {@link Tunable#NODE_DEAD_AFTER}) and the next node whose
  * timer fires takes the endpoint over.
  * <p>
  * The lease holder of an interval endpoint (no cron expression, no repeatCount) also watches its
@@ -220,8 +221,8 @@ public class ScanScheduler {
     /** Long enough that the holder renews it at every scan, short enough that a dead holder's endpoint moves soon. */
     static Duration leaseDuration(EndpointConfig endpoint) {
         return endpoint.get(CRON_EXPRESSION).isBlank()
-                ? Duration.ofSeconds(endpoint.get(REPEAT_INTERVAL)).plus(ThisNode.DEAD_AFTER)
-                : ThisNode.DEAD_AFTER;
+                ? Duration.ofSeconds(endpoint.get(REPEAT_INTERVAL)).plus(Tunable.NODE_DEAD_AFTER.value())
+                : Tunable.NODE_DEAD_AFTER.value();
     }
 
     private boolean holdsLease(String name) {

@@ -1,8 +1,8 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.common.Durations;
 import static dev.conveyor.common.JsonText.JSON;
 
-import dev.conveyor.endpoint.Durations;
 import dev.conveyor.endpoint.SettingFields;
 import dev.conveyor.endpoint.SettingType;
 import dev.conveyor.expression.AttributeExpression;

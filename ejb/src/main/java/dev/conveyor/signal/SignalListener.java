@@ -4,6 +4,7 @@ import dev.conveyor.common.JsonText;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.JmsBodies;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.common.Tunable;
 import dev.conveyor.job.JobMessaging;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
@@ -28,7 +29,7 @@ import java.util.logging.Logger;
         @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
         @ActivationConfigProperty(propertyName = "destination", propertyValue = SignalListener.SIGNALS_QUEUE),
         @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = JobMessaging.RESOURCE_ADAPTER),
-        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "4")})
+        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = Tunable.SIGNAL_LISTENERS_REFERENCE)})
 public class SignalListener implements MessageListener {
 
     public static final String SIGNALS_QUEUE = "conveyor.signals";

@@ -1,8 +1,8 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.common.Durations;
 import static dev.conveyor.common.JsonText.JSON;
 
-import dev.conveyor.endpoint.Durations;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.SettingFields;

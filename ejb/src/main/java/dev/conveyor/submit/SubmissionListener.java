@@ -1,6 +1,7 @@
 package dev.conveyor.submit;
 
 import dev.conveyor.client.SubmissionProtocol;
+import dev.conveyor.common.Tunable;
 import dev.conveyor.job.JobMessaging;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
@@ -14,7 +15,7 @@ import jakarta.jms.MessageListener;
         @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
         @ActivationConfigProperty(propertyName = "destination", propertyValue = SubmissionProtocol.SUBMISSIONS_QUEUE),
         @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = JobMessaging.RESOURCE_ADAPTER),
-        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = "4")})
+        @ActivationConfigProperty(propertyName = "maxSession", propertyValue = Tunable.SUBMISSION_LISTENERS_REFERENCE)})
 public class SubmissionListener implements MessageListener {
 
     @Inject

@@ -1,4 +1,4 @@
-package dev.conveyor.endpoint;
+package dev.conveyor.common;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
