@@ -15,11 +15,14 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * File-system events for the watched folders this node scans: a name created, moved in or written
  * at the top of an endpoint's folder tells the listener that endpoint's name, and which files were
- * written in place, so a scan can come at once instead of at the next tick of its timer. Events
+ * written in place, so a scan can come at once instead of at the next tick of its timer. Only
+ * names that are work count: Conveyor's own stage and result folders change with every job, and a
+ * name the endpoint excludes (a file still written under a dot name) is nothing to scan for. Events
  * only hurry scans: the timer scan stays, for what events miss (an overflow, a network share,
  * files changing inside a job folder). {@link #run()} is the loop that waits for events, on a
  * thread of the caller's.
@@ -33,7 +36,7 @@ public final class FolderWatch implements Runnable, AutoCloseable {
         void changed(String endpoint, Set<Path> written, boolean lost);
     }
 
-    private record Watched(Path folder, WatchKey key) {
+    private record Watched(Path folder, Predicate<String> work, WatchKey key) {
     }
 
     private final WatchService service;
@@ -46,8 +49,11 @@ public final class FolderWatch implements Runnable, AutoCloseable {
         this.changed = changed;
     }
 
-    /** Watches the endpoint's folder, or its new folder if it moved; nothing to do if it is watched already. */
-    public void watch(String endpoint, Path folder) throws IOException {
+    /**
+     * Watches the endpoint's folder, or its new folder if it moved, for events on the names
+     * {@code work} accepts; nothing to do if it is watched already.
+     */
+    public void watch(String endpoint, Path folder, Predicate<String> work) throws IOException {
         Watched current = byEndpoint.get(endpoint);
         if (current != null && current.folder().equals(folder) && current.key().isValid()) {
             return;
@@ -55,7 +61,7 @@ public final class FolderWatch implements Runnable, AutoCloseable {
         unwatch(endpoint);
         WatchKey key = folder.register(service, ENTRY_CREATE, ENTRY_MODIFY);
         byKey.put(key, endpoint);
-        byEndpoint.put(endpoint, new Watched(folder, key));
+        byEndpoint.put(endpoint, new Watched(folder, work, key));
     }
 
     /** Stops the events of one endpoint (deleted, changed, or scanned by another node now). */
@@ -83,11 +89,14 @@ public final class FolderWatch implements Runnable, AutoCloseable {
                 boolean lost = false;
                 boolean any = false;
                 for (WatchEvent<?> event : key.pollEvents()) {
-                    any = true;
                     if (event.kind() == OVERFLOW) {
                         lost = true;
-                    } else if (event.kind() == ENTRY_MODIFY && watched != null && event.context() instanceof Path name) {
-                        written.add(watched.folder().resolve(name));
+                        any = true;
+                    } else if (watched != null && event.context() instanceof Path name && watched.work().test(name.toString())) {
+                        any = true;
+                        if (event.kind() == ENTRY_MODIFY) {
+                            written.add(watched.folder().resolve(name));
+                        }
                     }
                 }
                 if (!key.reset() && endpoint != null) {

@@ -284,7 +284,7 @@ public class ScanScheduler {
             return;
         }
         try {
-            folderWatch.get().watch(name, endpoint.folder());
+            folderWatch.get().watch(name, endpoint.folder(), FileSelection.of(endpoint));
             stability(name).watched(inPlaceGapMs(endpoint));
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, MessageId.FOLDER_EVENTS_UNAVAILABLE.format(e), e);

@@ -13,12 +13,16 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class FolderWatchTest {
+
+    /** What the test endpoints take: not dot names, not their stage folder. */
+    private static final Predicate<String> WORK = name -> !name.startsWith(".") && !name.equals("stage");
 
     @TempDir
     Path root;
@@ -49,8 +53,8 @@ class FolderWatchTest {
     void aFileMovedInOrWrittenNamesItsEndpoint() throws Exception {
         Path invoices = Files.createDirectories(root.resolve("invoices"));
         Path orders = Files.createDirectories(root.resolve("orders"));
-        watch.watch("invoices", invoices);
-        watch.watch("orders", orders);
+        watch.watch("invoices", invoices, WORK);
+        watch.watch("orders", orders, WORK);
 
         Path outside = Files.writeString(root.resolve("a.pdf"), "a");
         Files.move(outside, invoices.resolve("a.pdf"), StandardCopyOption.ATOMIC_MOVE);
@@ -68,8 +72,8 @@ class FolderWatchTest {
     void anUnwatchedEndpointHearsNothingAndAMovedFolderIsWatchedAtItsNewPlace() throws Exception {
         Path first = Files.createDirectories(root.resolve("first"));
         Path second = Files.createDirectories(root.resolve("second"));
-        watch.watch("docs", first);
-        watch.watch("docs", second);
+        watch.watch("docs", first, WORK);
+        watch.watch("docs", second, WORK);
 
         Files.writeString(first.resolve("old.txt"), "x");
         Files.writeString(second.resolve("new.txt"), "y");
@@ -85,9 +89,26 @@ class FolderWatchTest {
     }
 
     @Test
+    void namesThatAreNoWorkTellNothing() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("pages"));
+        Path stage = Files.createDirectories(folder.resolve("stage"));
+        watch.watch("pages", folder, WORK);
+
+        // A job's stage folder made inside stage changes stage's link count: an attribute event on "stage".
+        Files.createDirectories(stage.resolve("job-1"));
+        Files.writeString(folder.resolve(".part"), "half");
+        assertNull(changed.poll(500, TimeUnit.MILLISECONDS), "Conveyor's own folder and a dot name are no work");
+
+        Files.move(folder.resolve(".part"), folder.resolve("whole.pdf"), StandardCopyOption.ATOMIC_MOVE);
+        assertEquals("pages", changed.poll(10, TimeUnit.SECONDS), "the rename to a name that is work counts");
+        drain();
+        assertEquals(Set.of(), written);
+    }
+
+    @Test
     void aDeletedFolderIsNoLongerWatched() throws Exception {
         Path folder = Files.createDirectories(root.resolve("gone"));
-        watch.watch("gone", folder);
+        watch.watch("gone", folder, WORK);
         assertTrue(watch.watches("gone"));
 
         Files.delete(folder);
