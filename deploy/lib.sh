@@ -244,9 +244,21 @@ postgres_commands() {
   local props="user=$user:password=$password:serverName=$host:portNumber=$port:databaseName=$db"
   cat <<CMDS
 create-jdbc-connection-pool --datasourceclassname org.postgresql.ds.PGSimpleDataSource --restype javax.sql.DataSource --isconnectvalidatereq true --validationmethod auto-commit --failconnection true --property $props ConveyorPostgres
-create-jdbc-resource --connectionpoolid ConveyorPostgres jdbc/conveyor
 set resources.jdbc-resource.jdbc/__default.pool-name=ConveyorPostgres
-set-batch-runtime-configuration --datasourcelookupname jdbc/conveyor
+CMDS
+  batch_pool_commands org.postgresql.ds.PGSimpleDataSource "$props"
+}
+
+# The batch runtime's repository gets a pool of its own, never the application's: Payara's batch
+# set-up, run at every BatchRuntime.getJobOperator(), closes one connection twice, and the pool
+# then hands that connection to two users at once, whose statements and commits mix (a claim's
+# commit undone by another thread's rollback). In a pool of its own the damage stays with the
+# batch repository, which only the batch runtime uses.
+batch_pool_commands() { # datasource class, pool properties (asadmin --property syntax)
+  cat <<CMDS
+create-jdbc-connection-pool --datasourceclassname $1 --restype javax.sql.DataSource --property $2 ConveyorBatch
+create-jdbc-resource --connectionpoolid ConveyorBatch jdbc/conveyor-batch
+set-batch-runtime-configuration --datasourcelookupname jdbc/conveyor-batch
 CMDS
 }
 
@@ -279,7 +291,8 @@ resource_commands() { # H2 database file (a JDBC URL path)
       # would lose its last commits while the files they moved stay moved. WRITE_DELAY=0 writes
       # each commit at once. A row lock is waited for up to 10 s (H2's default is 1 s, short enough
       # that a burst of result writes on one fan-out parent rolls back and waits for redelivery).
-      echo "set resources.jdbc-connection-pool.H2Pool.property.URL=jdbc:h2:$1;WRITE_DELAY=0;LOCK_TIMEOUT=10000" ;;
+      echo "set resources.jdbc-connection-pool.H2Pool.property.URL=jdbc:h2:$1;WRITE_DELAY=0;LOCK_TIMEOUT=10000"
+      batch_pool_commands org.h2.jdbcx.JdbcDataSource "URL=jdbc\\:h2\\:${1%/*}/conveyor-batch" ;;
     postgresql)
       postgres_commands ;;
     *) die "CNV-0112-E CONVEYOR_DB is '${CONVEYOR_DB}'; use h2 (default) or postgresql." ;;

@@ -14,6 +14,8 @@ import jakarta.ejb.Timeout;
 import jakarta.ejb.Timer;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,7 +68,11 @@ public class BatchSchedule {
         timers.createSingleActionTimer(Date.from(due), new TimerConfig(due, false));
     }
 
+    // Outside a transaction: the batch runtime's repository has a pool of its own (deploy/lib.sh
+    // says why), which must not join a transaction of the application's; the passes called here
+    // make their own.
     @Timeout
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     void timeout(Timer timer) {
         if (timer.getInfo() instanceof Instant purgeDue) {
             Optional<Instant> next = purgeTimes.after(purgeDue);

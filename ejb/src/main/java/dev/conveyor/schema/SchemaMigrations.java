@@ -29,7 +29,12 @@ public class SchemaMigrations {
     @Resource(lookup = "java:comp/DefaultDataSource")
     DataSource database;
 
+    // On the method too: a singleton's lifecycle callback takes its transaction attribute from
+    // the callback, not the class (the class's alone left Flyway inside a container transaction,
+    // where its connections share one pooled connection, which it commits and closes behind the
+    // pool's back; the pool later handed that connection to two users at once).
     @PostConstruct
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     void migrate() {
         try {
             SchemaMigration.Result result = SchemaMigration.migrate(database);

@@ -6,15 +6,19 @@ import jakarta.jms.JMSContext;
 import java.io.IOException;
 import java.io.Reader;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
@@ -219,6 +223,28 @@ public final class Stack implements AutoCloseable {
     /** The application server's log, where the server's warnings go. */
     public Path serverLog() {
         return var.resolve("logs").resolve(server == Server.PAYARA_SERVER ? "payara-server.log" : "payara.log");
+    }
+
+    /**
+     * The lines of the server's log that match, from every file of it (the current one and those
+     * set aside by rotation), oldest file first.
+     */
+    public List<String> serverLogLines(Predicate<String> matching) throws IOException {
+        Path log = serverLog();
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(log.getParent())) {
+            files = listed.filter(file -> file.getFileName().toString().startsWith(log.getFileName().toString()))
+                    .filter(file -> !Files.isSymbolicLink(file) && !file.getFileName().toString().endsWith(".lck"))
+                    .sorted(Comparator.comparing((Path file) -> file.toFile().lastModified())).toList();
+        }
+        List<String> lines = new ArrayList<>();
+        for (Path file : files) {
+            // Latin-1 reads any byte; the lines looked for are ASCII.
+            try (Stream<String> read = Files.lines(file, StandardCharsets.ISO_8859_1)) {
+                read.filter(matching).forEach(lines::add);
+            }
+        }
+        return lines;
     }
 
     /** The folder the shared stack declares for producers' path submissions (CONVEYOR_PRODUCER_FOLDERS). */
