@@ -2,9 +2,9 @@ package dev.conveyor.job;
 
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
-import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.files.Confinement;
 import dev.conveyor.flow.Admission;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -23,7 +23,7 @@ import java.util.stream.Stream;
 /**
  * Runs a failed or expired job again as a new job, on the source its end kept (in the failure or
  * expired folder). The kept source stays where it is, so the first job's record stays true: the
- * copy is claimed exactly as a dropped file is, through the endpoint's input queue.
+ * copy is admitted as a dropped file is, through the endpoint's input queue.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -49,16 +49,25 @@ public class JobRetry {
         Path watched = endpoint.folder().normalize();
         Path kept = keptSource(failed, watched).orElseThrow(() -> new ConveyorException(MessageId.JOB_SOURCE_NOT_KEPT, jobId,
                 failed.results().isEmpty() ? "it has no kept files" : "only " + failed.results() + " was kept"));
-        // Copied beside the stage folders (the scan never looks there), then claimed: the claim moves it into stage in one rename.
-        Path copyFolder = watched.resolve(Endpoint.STAGE_FOLDER).resolve("retry-" + UUID.randomUUID());
+        // Copied into the new job's stage folder, marked as a copy: if the job never commits,
+        // recovery deletes it instead of running it as a dropped file.
+        StageFolder copy = StageFolder.of(watched, UUID.randomUUID().toString());
+        Admission admission;
         try {
-            Path copy = copyTree(kept, copyFolder.resolve(failed.source()));
-            Admission admission = jobs.claim(endpoint, copy, Map.of(RETRY_OF, jobId), null);
-            return admission.job().orElseThrow(() -> new ConveyorException(MessageId.RETRY_NOT_ACCEPTED, jobId, endpoint.name(),
-                    admission.result()));
-        } finally {
-            deleteQuietly(copyFolder);
+            copyTree(kept, copy.createForCopy(Confinement.ofAllowedRoots()).input(failed.source()));
+            admission = jobs.admitCopy(endpoint, copy, failed.source(), Map.of(RETRY_OF, jobId), null);
+        } catch (IOException e) {
+            deleteQuietly(copy);
+            throw new UncheckedIOException("cannot copy " + kept + " for a retry", e);
+        } catch (RuntimeException e) {
+            deleteQuietly(copy);
+            throw e;
         }
+        if (admission.result() != Admission.Result.ACCEPTED) {
+            deleteQuietly(copy);
+            throw new ConveyorException(MessageId.RETRY_NOT_ACCEPTED, jobId, endpoint.name(), admission.result());
+        }
+        return admission.job().orElseThrow();
     }
 
     /** The source among the job's kept files: the entry named as the source was, beside the log. */
@@ -72,7 +81,7 @@ public class JobRetry {
                 .findFirst();
     }
 
-    private static Path copyTree(Path from, Path to) {
+    private static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path each : walk.toList()) {
                 Path target = to.resolve(from.relativize(each).toString());
@@ -83,19 +92,14 @@ public class JobRetry {
                     Files.copy(each, target, StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }
-            return to;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot copy " + from + " for a retry", e);
         }
     }
 
-    private static void deleteQuietly(Path folder) {
+    private static void deleteQuietly(StageFolder copy) {
         try {
-            if (Files.exists(folder)) {
-                ResultFiles.deleteTree(folder);
-            }
+            copy.delete();
         } catch (IOException e) {
-            // Left behind under stage/: the recovery pass clears stage folders that belong to no job.
+            // Left behind under stage/: recovery deletes a copy no job took.
         }
     }
 }

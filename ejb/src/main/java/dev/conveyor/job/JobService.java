@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -60,6 +61,26 @@ public class JobService {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Admission claim(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId) {
+        return admit(endpoint, submissionId, rules -> stage(endpoint, file, attributes, submissionId, rules));
+    }
+
+    /**
+     * Admits, as {@link #claim} does, an input Conveyor wrote itself into a stage folder made with
+     * {@link StageFolder#createForCopy}: the job takes the folder's id and nothing is moved. When
+     * the admission is anything but ACCEPTED the folder is the caller's to delete; if this
+     * transaction never commits, recovery deletes it.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Admission admitCopy(EndpointConfig endpoint, StageFolder copy, String source, Map<String, String> attributes,
+            String submissionId) {
+        return admit(endpoint, submissionId, rules -> {
+            Job job = newJob(endpoint, copy.jobId(), copy.input(source), attributes, submissionId, rules);
+            em.persist(job);
+            return Optional.of(job);
+        });
+    }
+
+    private Admission admit(EndpointConfig endpoint, String submissionId, Function<RuleSet, Optional<Job>> staging) {
         InputQueue queue = lockQueue(endpoint);
         Optional<String> earlier = submitted(endpoint.name(), submissionId);
         if (earlier.isPresent()) {
@@ -68,7 +89,7 @@ public class JobService {
         if (queue.isFull()) {
             return Admission.full(queue);
         }
-        return stage(endpoint, file, attributes, submissionId, priorities.current())
+        return staging.apply(priorities.current())
                 .map(job -> Admission.accepted(job.getId(), queue.plus(1)))
                 .orElseGet(() -> Admission.notClaimed(queue));
     }
@@ -118,15 +139,7 @@ public class JobService {
      */
     private Optional<Job> stage(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId,
             RuleSet rules) {
-        String source = file.getFileName().toString();
-        String userName = endpoint.get(EndpointSettings.USER_NAME);
-        Job job = new Job(UUID.randomUUID().toString(), endpoint.name(), source, userName,
-                endpoint.get(EndpointSettings.DOMAIN_NAME), Instant.now());
-        Map<String, String> all = new LinkedHashMap<>(JobAttributes.of(job.getId(), endpoint.name(), source, sizeOf(file), userName));
-        all.putAll(attributes);
-        job.putAttributes(all);
-        job.assignBucket(rules.bucketOf(all));
-        job.setSubmissionId(submissionId);
+        Job job = newJob(endpoint, UUID.randomUUID().toString(), file, attributes, submissionId, rules);
         StageFolder stage = StageFolder.of(endpoint.folder(), job.getId());
         try {
             stage.claim(confinement, file);
@@ -143,6 +156,20 @@ public class JobService {
         }
         em.persist(job);
         return Optional.of(job);
+    }
+
+    /** A new job for this input, its attributes and bucket set; not persisted. */
+    private static Job newJob(EndpointConfig endpoint, String id, Path input, Map<String, String> attributes, String submissionId,
+            RuleSet rules) {
+        String source = input.getFileName().toString();
+        String userName = endpoint.get(EndpointSettings.USER_NAME);
+        Job job = new Job(id, endpoint.name(), source, userName, endpoint.get(EndpointSettings.DOMAIN_NAME), Instant.now());
+        Map<String, String> all = new LinkedHashMap<>(JobAttributes.of(id, endpoint.name(), source, sizeOf(input), userName));
+        all.putAll(attributes);
+        job.putAttributes(all);
+        job.assignBucket(rules.bucketOf(all));
+        job.setSubmissionId(submissionId);
+        return job;
     }
 
     /** Most ids in one query's IN list: well inside every database's limit on parameters. */

@@ -39,7 +39,9 @@ import java.util.stream.Stream;
  * {@link Confinement} check (a link there blocks the endpoint and nothing is touched), a job
  * folder must be a real folder holding the marker a claim writes ({@link StageFolder#MARKER}), and
  * the database decides what becomes of it: no job row (a claim that never committed) returns its
- * files to the input folder; a finished job's folder goes. Anything else is left alone.
+ * files to the input folder, unless they are a copy Conveyor wrote whose original its sender
+ * still holds ({@link StageFolder#COPY_MARKER}), which goes; a finished job's folder goes.
+ * Anything else is left alone.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -74,7 +76,7 @@ public class Recovery {
             return "requeued " + requeued + " abandoned running jobs, resent " + dispatchesResent + " dispatches and "
                     + callbacksResent + " callbacks, returned "
                     + orphansReturned + " orphaned stage files to their input folders, cleared " + stageFoldersCleared
-                    + " stage folders of finished jobs";
+                    + " stage folders of finished jobs and of copies no job took";
         }
     }
 
@@ -118,7 +120,7 @@ public class Recovery {
                 .setParameter("state", state).setParameter("before", changedBefore).getResultList();
     }
 
-    /** counts[0]: orphans returned; counts[1]: finished jobs' stage folders cleared. */
+    /** counts[0]: orphans returned; counts[1]: stage folders cleared (finished jobs', and copies whose job never committed). */
     private void repairStage(EndpointConfig endpoint, int[] counts) throws IOException {
         Path stage = endpoint.folder().resolve(Endpoint.STAGE_FOLDER);
         try {
@@ -152,10 +154,13 @@ public class Recovery {
                 continue;
             }
             Found job = jobs.get(entry.getFileName().toString());
+            StageFolder folder = new StageFolder(entry);
             if (job == null && old) {
-                counts[0] += returnToInput(new StageFolder(entry), endpoint.folder());
+                boolean copy = folder.holdsCopy();
+                counts[0] += folder.settleOrphan(endpoint.folder());
+                counts[1] += copy ? 1 : 0;
             } else if (job != null && job.endpoint().equals(endpoint.name()) && job.state().isFinished()) {
-                ResultFiles.deleteTree(entry);
+                folder.delete();
                 counts[1]++;
             }
         }
@@ -187,21 +192,5 @@ public class Recovery {
             }
         }
         LOG.log(Level.FINE, () -> MessageId.STAGE_ENTRY_LEFT.format(folder, "it holds no " + StageFolder.MARKER + " naming it"));
-    }
-
-    private static int returnToInput(StageFolder orphan, Path input) throws IOException {
-        int returned = 0;
-        Path in = orphan.jobFolder().resolve("in");
-        // Never through a link: one in place of 'in' would bring files from anywhere into the input folder.
-        if (Files.isDirectory(in, LinkOption.NOFOLLOW_LINKS)) {
-            try (Stream<Path> entries = Files.list(in)) {
-                for (Path entry : entries.toList()) {
-                    ResultFiles.moveInto(entry, input, entry.getFileName().toString(), false);
-                    returned++;
-                }
-            }
-        }
-        ResultFiles.deleteTree(orphan.jobFolder());
-        return returned;
     }
 }

@@ -33,6 +33,14 @@ public record StageFolder(Path jobFolder) {
     /** The file that proves Conveyor made a stage folder: it holds the folder's own name (the job id). */
     public static final String MARKER = "conveyor-stage.id";
 
+    /**
+     * Marks a stage folder whose input Conveyor wrote itself (a submitted document, a retried job's
+     * kept source) before its job row exists: the original stays with its sender, so if the job
+     * never commits, the folder is deleted, not returned to the input folder as a claimed file is
+     * (that would make a second job when the sender submits again).
+     */
+    public static final String COPY_MARKER = "conveyor-copy";
+
     public static StageFolder of(Path watchedFolder, String jobId) {
         return new StageFolder(watchedFolder.resolve(Endpoint.STAGE_FOLDER).resolve(jobId));
     }
@@ -57,6 +65,53 @@ public record StageFolder(Path jobFolder) {
         Confinement.requireNoLink(entry);
         confinement.check(entry.getParent());
         return Files.move(entry, create(confinement).input(entry.getFileName().toString()), StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Makes the job's folders for an input Conveyor writes into {@link #input} itself, marked with
+     * {@value #COPY_MARKER} before anything is written there.
+     */
+    public StageFolder createForCopy(Confinement confinement) throws IOException {
+        create(confinement);
+        Files.write(jobFolder.resolve(COPY_MARKER), new byte[0], StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return this;
+    }
+
+    /** True when the input is a copy Conveyor wrote (see {@link #COPY_MARKER}), not a claimed original. */
+    public boolean holdsCopy() {
+        return Files.isRegularFile(jobFolder.resolve(COPY_MARKER), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** Deletes the folder with everything in it, links removed, never followed. */
+    public void delete() throws IOException {
+        ResultFiles.deleteTree(jobFolder);
+    }
+
+    /**
+     * Settles a folder whose job never committed (recovery has checked the marker and that no job
+     * row names it): a claimed original goes back to {@code inputFolder}, to be claimed again; a
+     * copy Conveyor wrote is dropped, its sender still holding the original. Then the folder goes.
+     * Returns how many entries went back.
+     */
+    int settleOrphan(Path inputFolder) throws IOException {
+        int returned = 0;
+        Path in = jobFolder.resolve("in");
+        // Never through a link: one in place of 'in' would bring files from anywhere into the input folder.
+        if (!holdsCopy() && Files.isDirectory(in, LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> entries = Files.list(in)) {
+                for (Path entry : entries.toList()) {
+                    ResultFiles.moveInto(entry, inputFolder, entry.getFileName().toString(), false);
+                    returned++;
+                }
+            }
+        }
+        delete();
+        return returned;
+    }
+
+    /** The job id this folder is named after. */
+    public String jobId() {
+        return jobFolder.getFileName().toString();
     }
 
     /** Checks, before the job's files are used, that its folder is still the one Conveyor made there. */

@@ -12,7 +12,6 @@ import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.ConveyorHome;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.AllowedRoots;
-import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
@@ -134,15 +133,18 @@ public class Submissions {
             return Verdict.of(endpoint.name(), Admission.full(queue));
         }
         Map<String, String> attributes = attributes(request);
-        boolean byPath = request.propertyExists(PATH);
-        Path document = byPath ? allowedPath(request.getStringProperty(PATH)) : upload(request, endpoint);
-        Admission admission = jobs.claim(endpoint, document, attributes, id);
-        monitor.observe(endpoint, admission.queue());
-        if (!byPath && admission.result() != Admission.Result.ACCEPTED) {
-            deleteUpload(document);
-        } else if (!byPath) {
-            syncClaimedUpload(endpoint, admission, document);
+        Admission admission;
+        if (request.propertyExists(PATH)) {
+            admission = jobs.claim(endpoint, allowedPath(request.getStringProperty(PATH)), attributes, id);
+        } else {
+            String name = documentName(request);
+            StageFolder copy = upload(request, endpoint, name);
+            admission = jobs.admitCopy(endpoint, copy, name, attributes, id);
+            if (admission.result() != Admission.Result.ACCEPTED) {
+                deleteUpload(copy);
+            }
         }
+        monitor.observe(endpoint, admission.queue());
         return Verdict.of(endpoint.name(), admission);
     }
 
@@ -175,12 +177,8 @@ public class Submissions {
         return path;
     }
 
-    /**
-     * Writes the body where the claim can rename it from: a folder of its own in the endpoint's
-     * stage folder, which scans never look at and which the recovery pass clears if a crash
-     * leaves it behind.
-     */
-    private Path upload(Message request, EndpointConfig endpoint) throws JMSException {
+    /** The plain file name a document is submitted under: a BytesMessage's {@code FILE_NAME}. */
+    private static String documentName(Message request) throws JMSException {
         String name = request.getStringProperty(FILE_NAME);
         if (request instanceof ObjectMessage) {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "an ObjectMessage is never deserialized; send the document "
@@ -194,18 +192,27 @@ public class Submissions {
         if (problem != null) {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, FILE_NAME + " must be a plain file name, but " + problem);
         }
+        return name;
+    }
+
+    /**
+     * Writes the body straight into the stage folder of the job it will become, marked as a copy:
+     * should the admission never commit, recovery deletes it rather than returning it to the
+     * input folder, since the broker redelivers the message. On disk, entries and all, before the
+     * producer can hear ACCEPTED.
+     */
+    private StageFolder upload(Message request, EndpointConfig endpoint, String name) throws JMSException {
         long size = ((BytesMessage) request).getBodyLength();
         if (size > MAX_DOCUMENT_BYTES) {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "the document has " + size + " bytes, more than the "
                     + MAX_DOCUMENT_BYTES + " a submission may carry; submit a larger file by " + PATH + " or drop it into the watched folder");
         }
-        Path folder = endpoint.folder().resolve(Endpoint.STAGE_FOLDER).resolve(UUID.randomUUID() + ".upload");
+        StageFolder copy = StageFolder.of(endpoint.folder(), UUID.randomUUID().toString());
         try {
-            Path upload = StageFolder.createMarked(Confinement.ofAllowedRoots(), folder).resolve(name);
-            Files.write(upload, request.getBody(byte[].class), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            // On disk, entry and all, before the producer hears ACCEPTED.
-            Durably.sync(upload);
-            return upload;
+            copy.createForCopy(Confinement.ofAllowedRoots());
+            Files.write(copy.input(name), request.getBody(byte[].class), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            Durably.sync(copy.jobFolder());
+            return copy;
         } catch (UnsafeFolderException e) {
             endpoints.blockUnsafe(endpoint.name(), e);
             throw new UncheckedIOException(e);
@@ -214,22 +221,11 @@ public class Submissions {
         }
     }
 
-    /** The claim renamed the upload into its job's stage folder: both folders' entries go to disk before the answer. */
-    private static void syncClaimedUpload(EndpointConfig endpoint, Admission admission, Path upload) {
+    private static void deleteUpload(StageFolder copy) {
         try {
-            Durably.force(StageFolder.of(endpoint.folder(), admission.job().orElseThrow()).input(upload.getFileName().toString()).getParent());
-            Durably.force(upload.getParent());
+            copy.delete();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteUpload(Path upload) {
-        try {
-            Files.deleteIfExists(upload);
-            Files.deleteIfExists(upload.getParent());
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(upload.getParent(), e));
+            LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(copy.jobFolder(), e));
         }
     }
 

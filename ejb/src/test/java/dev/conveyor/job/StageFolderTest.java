@@ -96,4 +96,35 @@ class StageFolderTest {
         assertThrows(UnsafeFolderException.class, () -> StageFolder.of(root.resolve("in"), "job-2").create(confinement));
         assertFalse(Files.exists(outside.resolve("job-2")), "nothing was created through the link");
     }
+
+    @Test
+    void anOrphanedClaimGoesBackToTheInputFolderToBeClaimedAgain() throws IOException {
+        Confinement confinement = new Confinement(List.of(root));
+        Path watched = Files.createDirectories(root.resolve("in"));
+        Files.writeString(watched.resolve("scan.pdf"), "dropped by a user");
+        StageFolder claimed = StageFolder.of(watched, "job-1");
+        claimed.claim(confinement, watched.resolve("scan.pdf"));
+
+        assertFalse(claimed.holdsCopy());
+        assertEquals(1, claimed.settleOrphan(watched));
+
+        assertEquals("dropped by a user", Files.readString(watched.resolve("scan.pdf")));
+        assertFalse(Files.exists(claimed.jobFolder()));
+    }
+
+    /** A submitted document whose admission never committed: the broker redelivers it, so the copy must not run too. */
+    @Test
+    void anOrphanedCopyIsDroppedNotReturned() throws IOException {
+        Confinement confinement = new Confinement(List.of(root));
+        Path watched = Files.createDirectories(root.resolve("in"));
+        StageFolder copy = StageFolder.of(watched, "job-1").createForCopy(confinement);
+        Files.writeString(copy.input("invoice.xml"), "sent over JMS");
+
+        assertTrue(copy.holdsCopy());
+        assertTrue(StageFolder.isMarked(copy.jobFolder()), "a copy's folder is Conveyor's like a claim's");
+        assertEquals(0, copy.settleOrphan(watched));
+
+        assertFalse(Files.exists(watched.resolve("invoice.xml")), "nothing returned to the input folder");
+        assertFalse(Files.exists(copy.jobFolder()));
+    }
 }
