@@ -57,11 +57,12 @@ import java.util.logging.Logger;
 /**
  * Turns a producer's request into an answer. A submission is refused with its reason (unknown or
  * paused endpoint, path outside the allowed roots, malformed), refused as FULL when the
- * endpoint's input queue has no room, or claimed as a job exactly as a dropped file is (STAGED;
- * the endpoint's next scan queues it). The answer goes to the request's reply queue; a refused
- * submission without one goes, unchanged, to the refused queue: never dropped (a redelivery may
- * put it there twice). A blocked
- * endpoint still accepts until its queue is full, so producers see it fill and back off.
+ * endpoint's input queue has no room, or taken as a job through the same input queue as a
+ * dropped file (STAGED; the endpoint's next scan queues it): a document is written into its job's
+ * stage folder and admitted there, a server path is claimed by a rename. The answer goes to the
+ * request's reply queue; a refused submission without one goes, unchanged, to the refused queue:
+ * never dropped (a redelivery may put it there twice). A blocked endpoint still accepts until its
+ * queue is full, so producers see it fill and back off.
  */
 @Stateless
 // Outside the delivery's transaction: each database step has its own, so the delivery's XA
