@@ -23,8 +23,7 @@ import java.util.Map;
 @Entity
 @Table(name = "CNV_JOB", indexes = {
         @Index(name = "CNV_JOB_ENDPOINT_STATE", columnList = "endpoint, state"),
-        @Index(name = "CNV_JOB_STATE", columnList = "state"),
-        @Index(name = "CNV_JOB_WAIT_SIGNAL", columnList = "state, waitSignal"),
+        @Index(name = "CNV_JOB_WAIT_SIGNAL", columnList = "waitSignal"),
         @Index(name = "CNV_JOB_SUBMISSION", columnList = "submissionId"),
         // The console's listing, newest first, alone or by endpoint or state; and its recent counts by end time.
         @Index(name = "CNV_JOB_CREATED", columnList = "createdAt"),

@@ -26,19 +26,24 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SchemaMigrationTest {
 
     /** The newest migration's version. */
-    private static final String LATEST = "2";
+    private static final String LATEST = "3";
 
     @ParameterizedTest
     @ValueSource(strings = {"h2", "postgresql"})
     void anEmptyDatabaseGetsTheSchemaEclipseLinkMade(String kind) throws Exception {
         try (TestDatabase migrated = TestDatabase.create(kind); TestDatabase previous = TestDatabase.create(kind)) {
             SchemaMigration.Result result = SchemaMigration.migrate(migrated.dataSource());
-            assertEquals(new SchemaMigration.Result(kind, LATEST, 2, false), result);
+            assertEquals(new SchemaMigration.Result(kind, LATEST, 3, false), result);
 
             previous.run("/schema/eclipselink-" + kind + ".sql");
             previous.run("/db/migration/" + kind + "/V2__users_audit_purge_and_job_listing.sql");
+            previous.run("/db/migration/" + kind + "/V3__job_state_changes_move_fewer_indexes.sql");
             assertEquals(SchemaDescription.of(previous.dataSource()), SchemaDescription.of(migrated.dataSource()));
             assertEquals(10, SchemaDescription.of(migrated.dataSource()).size());
+            // Every state change moves a job's row in each index holding STATE: two of them, no more.
+            assertEquals(List.of("index CNV_JOB_ENDPOINT_STATE (ENDPOINT,STATE)", "index CNV_JOB_STATE_CREATED (STATE,CREATEDAT)"),
+                    SchemaDescription.of(migrated.dataSource()).get("CNV_JOB").stream()
+                            .filter(line -> line.startsWith("index ") && line.matches(".*[(,]STATE[,)].*")).toList());
         }
     }
 
@@ -50,7 +55,7 @@ class SchemaMigrationTest {
             database.run("/schema/rows-made-before-migrations.sql");
 
             SchemaMigration.Result result = SchemaMigration.migrate(database.dataSource());
-            assertEquals(new SchemaMigration.Result(kind, LATEST, 1, true), result);
+            assertEquals(new SchemaMigration.Result(kind, LATEST, 2, true), result);
             assertTrue(result.summary().startsWith("tables made by EclipseLink taken as version 1"), result.summary());
 
             assertEquals(List.of("invoices|/srv/folders/invoices|42|ENABLED|{\"operationName\":\"copy\",\"repeatInterval\":5}"),
