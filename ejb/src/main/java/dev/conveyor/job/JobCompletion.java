@@ -253,7 +253,7 @@ public class JobCompletion {
         transactions.registerInterposedSynchronization((AfterCompletion) status -> {
             if (status == Status.STATUS_COMMITTED) {
                 try {
-                    ResultFiles.deleteTree(stage.verify(confinement).jobFolder());
+                    stage.verify(confinement).delete();
                 } catch (IOException e) {
                     LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(stage.jobFolder(), e));
                 }

@@ -150,7 +150,7 @@ public class Recovery {
             }
             boolean old = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);
             if (!StageFolder.isMarked(entry)) {
-                leaveOrRemoveEmpty(entry, old);
+                leaveOrRemoveUnfinished(entry, old);
                 continue;
             }
             Found job = jobs.get(entry.getFileName().toString());
@@ -181,15 +181,14 @@ public class Recovery {
     }
 
     /**
-     * A folder without a marker is not Conveyor's, except an empty one a crash left between
-     * making a job's folder and writing its marker: that one goes, anything else stays.
+     * A folder without a marker is not Conveyor's, except what a crash left between making a
+     * job's folder and writing its marker (see {@link StageFolder#isUnfinishedMaking}): that one
+     * goes, anything else stays.
      */
-    private static void leaveOrRemoveEmpty(Path folder, boolean old) throws IOException {
-        try (Stream<Path> children = Files.list(folder)) {
-            if (old && children.findAny().isEmpty()) {
-                Files.delete(folder);
-                return;
-            }
+    private static void leaveOrRemoveUnfinished(Path folder, boolean old) throws IOException {
+        if (old && StageFolder.isUnfinishedMaking(folder)) {
+            new StageFolder(folder).delete();
+            return;
         }
         LOG.log(Level.FINE, () -> MessageId.STAGE_ENTRY_LEFT.format(folder, "it holds no " + StageFolder.MARKER + " naming it"));
     }

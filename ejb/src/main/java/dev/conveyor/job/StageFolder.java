@@ -82,9 +82,41 @@ public record StageFolder(Path jobFolder) {
         return Files.isRegularFile(jobFolder.resolve(COPY_MARKER), LinkOption.NOFOLLOW_LINKS);
     }
 
-    /** Deletes the folder with everything in it, links removed, never followed. */
+    /**
+     * Deletes the folder with everything in it, links removed, never followed; the marker goes
+     * last, so a delete cut short by a crash leaves a folder recovery still knows as Conveyor's and
+     * finishes deleting.
+     */
     public void delete() throws IOException {
-        ResultFiles.deleteTree(jobFolder);
+        if (!Files.exists(jobFolder, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> children = Files.list(jobFolder)) {
+            for (Path child : children.toList()) {
+                if (!child.getFileName().toString().equals(MARKER)) {
+                    ResultFiles.deleteTree(child);
+                }
+            }
+        }
+        Files.deleteIfExists(jobFolder.resolve(MARKER));
+        Files.delete(jobFolder);
+    }
+
+    /**
+     * True for what a crash leaves between making a job's folder and writing its marker: the
+     * folder empty, or holding nothing but the marker, still empty.
+     */
+    public static boolean isUnfinishedMaking(Path folder) throws IOException {
+        try (Stream<Path> children = Files.list(folder)) {
+            for (Path child : children.toList()) {
+                boolean emptyMarker = child.getFileName().toString().equals(MARKER)
+                        && Files.isRegularFile(child, LinkOption.NOFOLLOW_LINKS) && Files.size(child) == 0;
+                if (!emptyMarker) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /**

@@ -127,4 +127,38 @@ class StageFolderTest {
         assertFalse(Files.exists(watched.resolve("invoice.xml")), "nothing returned to the input folder");
         assertFalse(Files.exists(copy.jobFolder()));
     }
+
+    @Test
+    void aDeleteTakesEverythingTheMarkerLast() throws IOException {
+        Confinement confinement = new Confinement(List.of(root));
+        StageFolder stage = StageFolder.of(root.resolve("in"), "job-1").create(confinement);
+        Files.createDirectories(stage.output().resolve("pages"));
+        Files.writeString(stage.output().resolve("pages/1.txt"), "one");
+        stage.writeResultUnits(List.of(Path.of("pages")));
+
+        stage.delete();
+
+        assertFalse(Files.exists(stage.jobFolder()));
+        stage.delete();
+    }
+
+    /** A crash between making a job's folder and writing its marker leaves the folder empty, or the marker empty. */
+    @Test
+    void onlyWhatACrashLeavesBeforeTheMarkerIsUnfinishedMaking() throws IOException {
+        Path empty = Files.createDirectories(root.resolve("stage/empty"));
+        assertTrue(StageFolder.isUnfinishedMaking(empty));
+
+        Path emptyMarker = Files.createDirectories(root.resolve("stage/empty-marker"));
+        Files.createFile(emptyMarker.resolve(StageFolder.MARKER));
+        assertTrue(StageFolder.isUnfinishedMaking(emptyMarker));
+
+        Path written = Files.createDirectories(root.resolve("stage/written"));
+        Files.writeString(written.resolve(StageFolder.MARKER), "written");
+        assertFalse(StageFolder.isUnfinishedMaking(written), "a written marker: a folder recovery judges by its job");
+
+        Path someonesFolder = Files.createDirectories(root.resolve("stage/someones"));
+        Files.createFile(someonesFolder.resolve(StageFolder.MARKER));
+        Files.writeString(someonesFolder.resolve("notes.txt"), "not Conveyor's");
+        assertFalse(StageFolder.isUnfinishedMaking(someonesFolder), "anything more than an empty marker is left alone");
+    }
 }
