@@ -40,6 +40,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.ObjectMessage;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -73,8 +74,13 @@ import java.util.logging.Logger;
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Submissions {
 
-    /** A document travels in the message and is held in memory once: 64 MiB at most, so that several at once stay within the heap. */
+    /**
+     * The largest document a submission may carry: 64 MiB. It is streamed to disk when accepted,
+     * but a refused one without a reply queue is kept whole in a message for its producer.
+     */
     static final long MAX_DOCUMENT_BYTES = 64L << 20;
+
+    private static final int BODY_CHUNK_BYTES = 64 * 1024;
 
     private static final Logger LOG = Logger.getLogger(Submissions.class.getName());
 
@@ -101,15 +107,32 @@ public class Submissions {
     public void take(Message request) throws JMSException {
         String endpoint = request.getStringProperty(ENDPOINT);
         String id = request.propertyExists(SUBMISSION_ID) ? request.getStringProperty(SUBMISSION_ID) : request.getJMSMessageID();
-        Verdict verdict;
+        Decision decision;
         try {
             EndpointConfig config = config(endpoint);
-            verdict = QUEUE_SIZE.equals(request.getStringProperty(REQUEST)) ? Verdict.queueSizes(flow.queue(config))
+            decision = QUEUE_SIZE.equals(request.getStringProperty(REQUEST)) ? new Decision(Verdict.queueSizes(flow.queue(config)))
                     : submit(request, config, id);
         } catch (ConveyorException refused) {
-            verdict = Verdict.refused(refused.id().code(), refused.getMessage());
+            decision = new Decision(Verdict.refused(refused.id().code(), refused.getMessage()));
         }
-        answer(request, id, endpoint, verdict);
+        try {
+            answer(request, id, endpoint, decision);
+        } finally {
+            if (decision.unadmittedCopy() != null) {
+                deleteUpload(decision.unadmittedCopy());
+            }
+        }
+    }
+
+    /**
+     * The verdict, and where the document was written when the verdict did not admit it: the
+     * message's body has been read into that file, so a copy kept for the producer is made from it.
+     */
+    private record Decision(Verdict verdict, StageFolder unadmittedCopy, Path body) {
+
+        Decision(Verdict verdict) {
+            this(verdict, null, null);
+        }
     }
 
     private EndpointConfig config(String name) {
@@ -119,34 +142,33 @@ public class Submissions {
         return endpoints.config(name).orElseThrow(() -> new ConveyorException(MessageId.ENDPOINT_NOT_FOUND, name));
     }
 
-    private Verdict submit(Message request, EndpointConfig endpoint, String id) throws JMSException {
+    private Decision submit(Message request, EndpointConfig endpoint, String id) throws JMSException {
         if (endpoint.state() == EndpointState.PAUSED) {
-            return Verdict.refused(MessageId.SUBMISSION_ENDPOINT_PAUSED, null, endpoint.name());
+            return new Decision(Verdict.refused(MessageId.SUBMISSION_ENDPOINT_PAUSED, null, endpoint.name()));
         }
         Optional<String> earlier = jobs.submitted(endpoint.name(), id);
         if (earlier.isPresent()) {
             // Checked before the document: a path submission's file has moved into that job's stage folder.
-            return Verdict.of(endpoint.name(), Admission.alreadyAccepted(earlier.get(), flow.queue(endpoint)));
+            return new Decision(Verdict.of(endpoint.name(), Admission.alreadyAccepted(earlier.get(), flow.queue(endpoint))));
         }
         InputQueue queue = flow.queue(endpoint);
         if (queue.isFull()) {
             // Refused before the body is written; the claim below checks again under the lock.
-            return Verdict.of(endpoint.name(), Admission.full(queue));
+            return new Decision(Verdict.of(endpoint.name(), Admission.full(queue)));
         }
         Map<String, String> attributes = attributes(request);
-        Admission admission;
         if (request.propertyExists(PATH)) {
-            admission = jobs.claim(endpoint, allowedPath(request.getStringProperty(PATH)), attributes, id);
-        } else {
-            String name = documentName(request);
-            StageFolder copy = upload(request, endpoint, name);
-            admission = jobs.admitCopy(endpoint, copy, name, attributes, id);
-            if (admission.result() != Admission.Result.ACCEPTED) {
-                deleteUpload(copy);
-            }
+            return decided(endpoint, jobs.claim(endpoint, allowedPath(request.getStringProperty(PATH)), attributes, id), null, null);
         }
+        String name = documentName(request);
+        StageFolder copy = upload((BytesMessage) request, endpoint, name);
+        return decided(endpoint, jobs.admitCopy(endpoint, copy, name, attributes, id), copy, copy.input(name));
+    }
+
+    private Decision decided(EndpointConfig endpoint, Admission admission, StageFolder copy, Path body) {
         monitor.observe(endpoint, admission.queue());
-        return Verdict.of(endpoint.name(), admission);
+        Verdict verdict = Verdict.of(endpoint.name(), admission);
+        return copy == null || admission.result() == Admission.Result.ACCEPTED ? new Decision(verdict) : new Decision(verdict, copy, body);
     }
 
     /**
@@ -197,13 +219,14 @@ public class Submissions {
     }
 
     /**
-     * Writes the body straight into the stage folder of the job it will become, marked as a copy:
-     * should the admission never commit, recovery deletes it rather than returning it to the
-     * input folder, since the broker redelivers the message. On disk, entries and all, before the
-     * producer can hear ACCEPTED.
+     * Streams the body straight into the stage folder of the job it will become, marked as a copy,
+     * a chunk at a time (a large message reaches the client in chunks too, so no submission is
+     * held whole in memory): should the admission never commit, recovery deletes the copy rather
+     * than returning it to the input folder, since the broker redelivers the message. On disk,
+     * entries and all, before the producer can hear ACCEPTED.
      */
-    private StageFolder upload(Message request, EndpointConfig endpoint, String name) throws JMSException {
-        long size = ((BytesMessage) request).getBodyLength();
+    private StageFolder upload(BytesMessage request, EndpointConfig endpoint, String name) throws JMSException {
+        long size = request.getBodyLength();
         if (size > MAX_DOCUMENT_BYTES) {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "the document has " + size + " bytes, more than the "
                     + MAX_DOCUMENT_BYTES + " a submission may carry; submit a larger file by " + PATH + " or drop it into the watched folder");
@@ -211,12 +234,25 @@ public class Submissions {
         StageFolder copy = StageFolder.of(endpoint.folder(), UUID.randomUUID().toString());
         try {
             copy.createForCopy(Confinement.ofAllowedRoots());
-            Files.write(copy.input(name), request.getBody(byte[].class), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            try (OutputStream out = Files.newOutputStream(copy.input(name), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                byte[] chunk = new byte[BODY_CHUNK_BYTES];
+                for (int read; (read = request.readBytes(chunk)) != -1; ) {
+                    out.write(chunk, 0, read);
+                }
+            }
             Durably.sync(copy.jobFolder());
             return copy;
         } catch (UnsafeFolderException e) {
             endpoints.blockUnsafe(endpoint.name(), e);
             throw new UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static byte[] readAll(Path file) {
+        try {
+            return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -246,7 +282,8 @@ public class Submissions {
         return attributes;
     }
 
-    private void answer(Message request, String id, String endpoint, Verdict verdict) throws JMSException {
+    private void answer(Message request, String id, String endpoint, Decision decision) throws JMSException {
+        Verdict verdict = decision.verdict();
         Destination replyTo = request.getJMSReplyTo();
         if (replyTo != null) {
             Message reply = jms.createMessage();
@@ -260,7 +297,7 @@ public class Submissions {
                 LOG.fine(() -> "reply queue of submission " + id + " is gone: " + producerGone);
             }
         } else if (verdict.notTaken()) {
-            Message kept = copyOf(request);
+            Message kept = copyOf(request, decision.body());
             describe(kept, verdict);
             jms.createProducer().send(jms.createQueue(SubmissionProtocol.REFUSED_QUEUE), kept);
             LOG.warning(MessageId.SUBMISSION_REFUSED.format(id, endpoint, SubmissionProtocol.REFUSED_QUEUE,
@@ -286,12 +323,15 @@ public class Submissions {
         }
     }
 
-    /** The request as sent (body and the producer's properties), for the refused queue. */
-    private Message copyOf(Message request) throws JMSException {
+    /**
+     * The request as sent (body and the producer's properties), for the refused queue; the body
+     * from {@code writtenBody} when the message's was read into that file already.
+     */
+    private Message copyOf(Message request, Path writtenBody) throws JMSException {
         Message copy;
         if (request instanceof BytesMessage) {
             BytesMessage bytes = jms.createBytesMessage();
-            bytes.writeBytes(request.getBody(byte[].class));
+            bytes.writeBytes(writtenBody == null ? request.getBody(byte[].class) : readAll(writtenBody));
             copy = bytes;
         } else {
             copy = jms.createMessage();

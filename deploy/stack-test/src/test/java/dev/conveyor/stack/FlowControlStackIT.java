@@ -122,6 +122,18 @@ class FlowControlStackIT extends OnSharedStack {
                 .getJsonObject("attributes").getString("customer"), "message properties become job attributes");
     }
 
+    /** Far above the broker's large-message size (100 KiB): the body reaches Conveyor in chunks and is written as it comes. */
+    @Test
+    void aLargeDocumentIsWrittenWholeAsItArrives() throws Exception {
+        byte[] content = new byte[5 * 1024 * 1024 + 17];
+        new java.util.Random(20261201L).nextBytes(content);
+        endpoint(api, "flow-large", "copy", "");
+        try (JobInput input = client.openInput("flow-large")) {
+            String jobId = input.put(Submission.document("scan.bin", content));
+            awaitAcceptedJobs("flow-large", Map.of(jobId, content));
+        }
+    }
+
     @Test
     void refusalsSayWhyAndTakeNothing() throws Exception {
         SubmissionRefusedException unknown = assertThrows(SubmissionRefusedException.class, () -> client.openInput("no-such-endpoint"));
