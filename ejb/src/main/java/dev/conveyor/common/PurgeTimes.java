@@ -1,6 +1,5 @@
 package dev.conveyor.common;
 
-import dev.conveyor.endpoint.CronSchedule;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,5 @@
 package dev.conveyor.common;
 
-import dev.conveyor.endpoint.CronSchedule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -3,6 +3,7 @@ package dev.conveyor.endpoint;
 import static dev.conveyor.endpoint.EndpointSettings.*;
 
 import dev.conveyor.common.ConveyorException;
+import dev.conveyor.common.CronSchedule;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.Parameter;
 import dev.conveyor.operation.ParameterType;

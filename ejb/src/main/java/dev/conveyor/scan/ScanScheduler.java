@@ -1,12 +1,12 @@
 package dev.conveyor.scan;
 
-import dev.conveyor.common.Tunable;
 import static dev.conveyor.endpoint.EndpointSettings.CRON_EXPRESSION;
 import static dev.conveyor.endpoint.EndpointSettings.REPEAT_COUNT;
 import static dev.conveyor.endpoint.EndpointSettings.REPEAT_INTERVAL;
 
+import dev.conveyor.common.CronSchedule;
 import dev.conveyor.common.MessageId;
-import dev.conveyor.endpoint.CronSchedule;
+import dev.conveyor.common.Tunable;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointChanged;
 import dev.conveyor.endpoint.EndpointConfig;

@@ -2,7 +2,6 @@ package dev.conveyor.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.conveyor.endpoint.CronSchedule;
 import dev.conveyor.testing.MovableClock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.conveyor.endpoint;
+package dev.conveyor.common;
 
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;

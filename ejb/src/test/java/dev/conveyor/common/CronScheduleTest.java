@@ -1,4 +1,4 @@
-package dev.conveyor.endpoint;
+package dev.conveyor.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
