@@ -5,6 +5,7 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.flow.Admission;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -13,6 +14,7 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
@@ -56,6 +58,9 @@ public class JobRetry {
         try {
             copyTree(kept, copy.createForCopy(Confinement.ofAllowedRoots()).input(failed.source()));
             admission = jobs.admitCopy(endpoint, copy, failed.source(), Map.of(RETRY_OF, jobId), null);
+        } catch (UnsafeFolderException e) {
+            deleteQuietly(copy);
+            throw new ConveyorException(MessageId.JOB_SOURCE_NOT_KEPT, jobId, "what was kept holds a link: " + e.getMessage());
         } catch (IOException e) {
             deleteQuietly(copy);
             throw new UncheckedIOException("cannot copy " + kept + " for a retry", e);
@@ -84,8 +89,10 @@ public class JobRetry {
     private static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path each : walk.toList()) {
+                // The kept source lies where droppers can write: a link there would copy a file from anywhere.
+                Confinement.requireNoLink(each);
                 Path target = to.resolve(from.relativize(each).toString());
-                if (Files.isDirectory(each)) {
+                if (Files.isDirectory(each, LinkOption.NOFOLLOW_LINKS)) {
                     Files.createDirectories(target);
                 } else {
                     Files.createDirectories(target.getParent());

@@ -88,7 +88,9 @@ public record StageFolder(Path jobFolder) {
      * finishes deleting.
      */
     public void delete() throws IOException {
-        if (!Files.exists(jobFolder, LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isDirectory(jobFolder, LinkOption.NOFOLLOW_LINKS)) {
+            // Absent, or something put in its place (a link is removed itself, never listed through).
+            Files.deleteIfExists(jobFolder);
             return;
         }
         try (Stream<Path> children = Files.list(jobFolder)) {

@@ -250,9 +250,16 @@ public class Submissions {
         }
     }
 
+    /**
+     * The document as written, read back for the refused queue (which producers read): its folder
+     * checked and the file opened without following a link, since droppers can write where it lies.
+     */
     private static byte[] readAll(Path file) {
         try {
-            return Files.readAllBytes(file);
+            Confinement.ofAllowedRoots().check(file.getParent());
+            try (var in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+                return in.readAllBytes();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

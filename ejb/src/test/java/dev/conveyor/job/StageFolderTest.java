@@ -142,6 +142,18 @@ class StageFolderTest {
         stage.delete();
     }
 
+    @Test
+    void aDeleteRemovesALinkInPlaceOfTheFolderNotWhatItPointsTo() throws IOException {
+        Files.writeString(outside.resolve("payroll.csv"), "must stay");
+        Path stage = Files.createDirectories(root.resolve("in/stage"));
+        Files.createSymbolicLink(stage.resolve("job-1"), outside);
+
+        StageFolder.of(root.resolve("in"), "job-1").delete();
+
+        assertFalse(Files.exists(stage.resolve("job-1"), java.nio.file.LinkOption.NOFOLLOW_LINKS), "the link is gone");
+        assertEquals("must stay", Files.readString(outside.resolve("payroll.csv")));
+    }
+
     /** A crash between making a job's folder and writing its marker leaves the folder empty, or the marker empty. */
     @Test
     void onlyWhatACrashLeavesBeforeTheMarkerIsUnfinishedMaking() throws IOException {
