@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
@@ -53,7 +52,7 @@ public class JobRetry {
                 failed.results().isEmpty() ? "it has no kept files" : "only " + failed.results() + " was kept"));
         // Copied into the new job's stage folder, marked as a copy: if the job never commits,
         // recovery deletes it instead of running it as a dropped file.
-        StageFolder copy = StageFolder.of(watched, UUID.randomUUID().toString());
+        StageFolder copy = StageFolder.of(watched, JobIds.next());
         Admission admission;
         try {
             copyTree(kept, copy.createForCopy(Confinement.ofAllowedRoots()).input(failed.source()));

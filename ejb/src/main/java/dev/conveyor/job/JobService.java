@@ -32,7 +32,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -139,7 +138,7 @@ public class JobService {
      */
     private Optional<Job> stage(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId,
             RuleSet rules) {
-        Job job = newJob(endpoint, UUID.randomUUID().toString(), file, attributes, submissionId, rules);
+        Job job = newJob(endpoint, JobIds.next(), file, attributes, submissionId, rules);
         StageFolder stage = StageFolder.of(endpoint.folder(), job.getId());
         try {
             stage.claim(confinement, file);

@@ -24,6 +24,7 @@ import dev.conveyor.flow.FlowControl;
 import dev.conveyor.flow.InputQueue;
 import dev.conveyor.flow.QueueMonitor;
 import dev.conveyor.job.JobAttributes;
+import dev.conveyor.job.JobIds;
 import dev.conveyor.job.JobMessaging;
 import dev.conveyor.job.JobService;
 import dev.conveyor.job.StageFolder;
@@ -51,7 +52,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -231,7 +231,7 @@ public class Submissions {
             throw new ConveyorException(MessageId.SUBMISSION_MALFORMED, "the document has " + size + " bytes, more than the "
                     + MAX_DOCUMENT_BYTES + " a submission may carry; submit a larger file by " + PATH + " or drop it into the watched folder");
         }
-        StageFolder copy = StageFolder.of(endpoint.folder(), UUID.randomUUID().toString());
+        StageFolder copy = StageFolder.of(endpoint.folder(), JobIds.next());
         try {
             copy.createForCopy(Confinement.ofAllowedRoots());
             try (OutputStream out = Files.newOutputStream(copy.input(name), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
