@@ -9,7 +9,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Keeps Conveyor's file work inside the allowed roots. Before a folder is listed, created in,
@@ -26,6 +28,7 @@ import java.util.Optional;
 public final class Confinement {
 
     private final List<Path> roots;
+    private final Map<Path, Path> realRoots = new ConcurrentHashMap<>();
 
     public Confinement(List<Path> roots) {
         if (roots.isEmpty()) {
@@ -50,6 +53,40 @@ public final class Confinement {
      *         symbolic link or not a folder, or it resolves to another place than it names
      */
     public Path check(Path folder) throws IOException {
+        return walk(folder).target();
+    }
+
+    /**
+     * Checks a folder as {@link #check} does and creates what is missing of it, one folder at a
+     * time below the deepest part the check found: parts that exist are not made again.
+     */
+    public Path ensure(Path folder) throws IOException {
+        Walk walk = walk(folder);
+        if (walk.target().equals(walk.existing())) {
+            return walk.target();
+        }
+        Path current = walk.existing() == null ? walk.root() : walk.existing();
+        for (Path name : current.relativize(walk.target())) {
+            current = current.resolve(name);
+            try {
+                Files.createDirectory(current);
+            } catch (FileAlreadyExistsException exists) {
+                requireFolder(current, attributesOf(current).orElseThrow(() -> exists));
+            }
+        }
+        requireRealPathAsNamed(walk.root(), walk.target());
+        return walk.target();
+    }
+
+    /** A folder's root, and the deepest part of it that exists (null when none below the root does). */
+    private record Walk(Path root, Path target, Path existing) {
+    }
+
+    /**
+     * Walks the folder from its root one name at a time without following links, up to the first
+     * part that does not exist, and checks the real path of the deepest part found.
+     */
+    private Walk walk(Path folder) throws IOException {
         Path target = folder.toAbsolutePath().normalize();
         Path root = rootOf(target);
         Path deepest = null;
@@ -66,24 +103,7 @@ public final class Confinement {
         if (deepest != null) {
             requireRealPathAsNamed(root, deepest);
         }
-        return target;
-    }
-
-    /** Checks a folder as {@link #check} does and creates what is missing of it, one folder at a time. */
-    public Path ensure(Path folder) throws IOException {
-        Path target = check(folder);
-        Path root = rootOf(target);
-        Path current = root;
-        for (Path name : root.relativize(target)) {
-            current = current.resolve(name);
-            try {
-                Files.createDirectory(current);
-            } catch (FileAlreadyExistsException exists) {
-                requireFolder(current, attributesOf(current).orElseThrow(() -> exists));
-            }
-        }
-        requireRealPathAsNamed(root, target);
-        return target;
+        return new Walk(root, target, deepest);
     }
 
     /** True when the path lies strictly below a root as written (links not looked at). */
@@ -124,12 +144,26 @@ public final class Confinement {
         }
     }
 
-    private static void requireRealPathAsNamed(Path root, Path folder) throws IOException {
-        Path expected = root.toRealPath().resolve(root.relativize(folder));
+    private void requireRealPathAsNamed(Path root, Path folder) throws IOException {
+        Path expected = realRoot(root).resolve(root.relativize(folder));
         Path real = folder.toRealPath();
         if (!real.equals(expected)) {
             throw UnsafeFolderException.notAsExpected(folder, "it resolves to " + real);
         }
+    }
+
+    /**
+     * A root's real path, resolved once: the roots are the administrator's (a root may be a link
+     * to a share), not something a dropper can change, and resolving one costs a system call per
+     * name in it on every check.
+     */
+    private Path realRoot(Path root) throws IOException {
+        Path real = realRoots.get(root);
+        if (real == null) {
+            real = root.toRealPath();
+            realRoots.put(root, real);
+        }
+        return real;
     }
 
     private static String linkTarget(Path link) {
