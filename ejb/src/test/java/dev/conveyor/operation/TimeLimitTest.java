@@ -45,4 +45,18 @@ class TimeLimitTest {
         Thread caller = Thread.currentThread();
         assertEquals(caller, TimeLimit.call(Thread::currentThread, Duration.ZERO, "test-op"));
     }
+
+    @Test
+    void theOperationRunsUnderTheGivenNameWithTheCallersClassLoader() throws Exception {
+        ClassLoader callers = new java.net.URLClassLoader(new java.net.URL[0], getClass().getClassLoader());
+        ClassLoader before = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(callers);
+        try {
+            String seen = TimeLimit.call(() -> Thread.currentThread().getName() + " "
+                    + (Thread.currentThread().getContextClassLoader() == callers), Duration.ofSeconds(5), "conveyor-operation-job-1");
+            assertEquals("conveyor-operation-job-1 true", seen);
+        } finally {
+            Thread.currentThread().setContextClassLoader(before);
+        }
+    }
 }
