@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -21,19 +23,49 @@ public final class Durably {
 
     /** Forces a file, or a folder with everything in it, and the folder that holds it. */
     public static void sync(Path placed) throws IOException {
-        if (Files.isDirectory(placed, LinkOption.NOFOLLOW_LINKS)) {
-            List<Path> entries;
-            try (Stream<Path> walk = Files.walk(placed)) {
-                entries = walk.toList();
+        Pending pending = new Pending();
+        pending.add(placed);
+        pending.force();
+    }
+
+    /**
+     * Placed files and folders to force together, before what records them as done commits: each
+     * is forced once, and so is each folder holding them, however many entries were placed in it
+     * (a chunk's results all land in one result folder, whose entries one fsync makes durable).
+     */
+    public static final class Pending {
+
+        private final Set<Path> placed = new LinkedHashSet<>();
+        private final Set<Path> holders = new LinkedHashSet<>();
+
+        /** A file, or a folder with everything in it, to be forced with the folder that holds it. */
+        public void add(Path entry) throws IOException {
+            if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                try (Stream<Path> walk = Files.walk(entry)) {
+                    walk.forEach(placed::add);
+                }
+            } else {
+                placed.add(entry);
             }
-            for (Path entry : entries) {
-                force(entry);
+            if (entry.getParent() != null) {
+                holders.add(entry.getParent());
             }
-        } else {
-            force(placed);
         }
-        if (placed.getParent() != null) {
-            force(placed.getParent());
+
+        /** Forces everything added, in {@link #order}, and starts empty again. */
+        public void force() throws IOException {
+            for (Path path : order()) {
+                Durably.force(path);
+            }
+            placed.clear();
+            holders.clear();
+        }
+
+        /** What {@link #force} forces, each once: the entries first, then the folders holding them. */
+        List<Path> order() {
+            Set<Path> order = new LinkedHashSet<>(placed);
+            order.addAll(holders);
+            return List.copyOf(order);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
+import dev.conveyor.files.Durably;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.flow.FlowControl;
 import jakarta.annotation.Resource;
@@ -111,23 +112,34 @@ public class JobCompletion {
         completeAll(List.of(jobId));
     }
 
-    /** Completes a chunk's jobs as {@link #complete} does one, in the caller's transaction, their rows read and locked together. */
+    /**
+     * Completes a chunk's jobs as {@link #complete} does one, in the caller's transaction, their
+     * rows read and locked together. Their results are forced to disk together at the end, before
+     * the transaction that records them SUCCEEDED can commit.
+     */
     public void completeAll(List<String> jobIds) {
         Set<String> blocked = new HashSet<>();
+        Durably.Pending durable = new Durably.Pending();
         for (Job job : jobs.locked(jobIds)) {
             if (transactions.getRollbackOnly()) {
                 // A folder of the chunk's proved unsafe: the whole write is undone, so nothing more is moved.
                 return;
             }
-            if (job.getState() == JobState.WRITING && !blocked.contains(job.getEndpoint()) && !complete(job)) {
+            if (job.getState() == JobState.WRITING && !blocked.contains(job.getEndpoint()) && !complete(job, durable)) {
                 // Its results wait with the endpoint blocked: the chunk's other jobs there wait too, without sleeping again.
                 blocked.add(job.getEndpoint());
             }
         }
+        try {
+            durable.force();
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(String.join(", ", jobIds), e), e);
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** False when the job's results cannot be stored and its endpoint is blocked: the job stays WRITING. */
-    private boolean complete(Job job) {
+    private boolean complete(Job job, Durably.Pending durable) {
         String jobId = job.getId();
         EndpointConfig endpoint = endpoints.config(job.getEndpoint()).orElse(null);
         if (endpoint == null) {
@@ -169,7 +181,7 @@ public class JobCompletion {
         }
         String failure = reason;
         end(job, endpoint, succeeded
-                ? () -> job.succeed(publisher.publishSuccess(endpoint, jobId, job.getSource()), Instant.now())
+                ? () -> job.succeed(publisher.publishSuccess(endpoint, jobId, job.getSource(), durable), Instant.now())
                 : () -> job.fail(failure, publisher.publishFailure(endpoint, jobId, job.getSource(), failure, job.getFailureDetail()),
                         Instant.now()));
         return true;

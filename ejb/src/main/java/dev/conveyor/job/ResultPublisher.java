@@ -75,7 +75,13 @@ public final class ResultPublisher {
         }
     }
 
-    public List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source) throws IOException {
+    /**
+     * Moves a succeeded job's results into the result folder and its source into preserve. What
+     * it places is added to {@code durable}, which the caller forces before the job's end commits
+     * (once for a whole chunk: one fsync per folder, not per job); without a preserve folder the
+     * source is deleted, and only after the results are forced.
+     */
+    public List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source, Durably.Pending durable) throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId).verify(confinement);
         PublishJournal journal = PublishJournal.of(stage);
@@ -93,18 +99,19 @@ public final class ResultPublisher {
             Path target = journal.target("result:" + unit, intent -> ResultFiles.reserve(wanted.getParent(),
                     wanted.getFileName().toString(), Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), overwrite, intent));
             place(staged, target, overwrite);
-            Durably.sync(target);
+            durable.add(target);
             written.add(relative(watched, target));
         }
         Path staged = stage.input(source);
         if (endpoint.get(PRESERVE_FOLDER).isEmpty()) {
+            durable.force();
             ResultFiles.deleteTree(staged);
         } else if (present(staged, journal, "source")) {
             Path preserveFolder = confinement.ensure(folder(endpoint, endpoint.get(PRESERVE_FOLDER), values));
             Path target = journal.target("source", intent -> ResultFiles.reserve(preserveFolder, source,
                     Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), overwrite, intent));
             place(staged, target, overwrite);
-            Durably.sync(target);
+            durable.add(target);
         }
         return written;
     }

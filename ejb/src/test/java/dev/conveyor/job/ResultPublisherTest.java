@@ -9,6 +9,7 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.SettingValues;
 import dev.conveyor.files.Confinement;
+import dev.conveyor.files.Durably;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +78,7 @@ class ResultPublisherTest {
     void successMovesOutputsIntoTheDatedResultFolder() throws IOException {
         stage("job-1", "scan.pdf", "scan.txt", "scan.png");
 
-        List<String> written = publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+        List<String> written = publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
         assertEquals(List.of("result/2009/07/17/scan.png", "result/2009/07/17/scan.txt"), written);
         assertEquals("scan.png of job-1", Files.readString(watched.resolve("result/2009/07/17/scan.png")));
@@ -88,7 +89,7 @@ class ResultPublisherTest {
     void successPreservesTheSourceAndLeavesOnlyItsJournalInStage() throws IOException {
         StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
 
-        publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+        publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
         assertEquals("source of job-1", Files.readString(watched.resolve("preserve/2009/07/17/scan.pdf")));
         assertFalse(Files.exists(stage.input("scan.pdf")));
@@ -99,9 +100,9 @@ class ResultPublisherTest {
     @Test
     void aRepeatedWriteAfterACrashBeforeTheCommitReturnsTheSameResultsAndMakesNoTwins() throws IOException {
         stage("job-1", "scan.pdf", "scan.txt", "scan.png").writeResultUnits(List.of(Path.of("scan.png"), Path.of("scan.txt")));
-        List<String> first = publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+        List<String> first = publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
-        List<String> again = publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+        List<String> again = publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
         assertEquals(first, again);
         assertEquals(List.of("scan.png", "scan.txt"), listing(watched.resolve("result/2009/07/17")));
@@ -114,7 +115,7 @@ class ResultPublisherTest {
         Path folder = watched.resolve("result/2009/07/17");
         Path reserved = PublishJournal.of(stage).target("result:scan.txt", intent -> ResultFiles.reserve(folder, "scan.txt", false, false, intent));
 
-        List<String> written = publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+        List<String> written = publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
         assertEquals(List.of("result/2009/07/17/scan.txt"), written);
         assertEquals(folder.resolve("scan.txt"), reserved);
@@ -128,7 +129,7 @@ class ResultPublisherTest {
         stage("job-1", "a.pdf", "a.txt");
         StageFolder other = stage("job-2", "b.pdf", "b.txt");
 
-        publisher.publishSuccess(defaultEndpoint(), "job-1", "a.pdf");
+        publishSuccess(defaultEndpoint(), "job-1", "a.pdf");
 
         assertTrue(Files.exists(other.input("b.pdf")));
         assertTrue(Files.exists(other.output().resolve("b.txt")));
@@ -141,9 +142,9 @@ class ResultPublisherTest {
         stage("job-2", "scan.pdf", "report.txt");
         stage("job-3", "scan.pdf", "report.txt");
 
-        assertEquals(List.of("result/2009/07/17/report.txt"), publisher.publishSuccess(endpoint, "job-1", "scan.pdf"));
-        assertEquals(List.of("result/2009/07/17/report_1.txt"), publisher.publishSuccess(endpoint, "job-2", "scan.pdf"));
-        assertEquals(List.of("result/2009/07/17/report_2.txt"), publisher.publishSuccess(endpoint, "job-3", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/report.txt"), publishSuccess(endpoint, "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/report_1.txt"), publishSuccess(endpoint, "job-2", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/report_2.txt"), publishSuccess(endpoint, "job-3", "scan.pdf"));
 
         Path results = watched.resolve("result/2009/07/17");
         assertEquals("report.txt of job-1", Files.readString(results.resolve("report.txt")));
@@ -161,7 +162,7 @@ class ResultPublisherTest {
         Files.writeString(results.resolve("report.txt"), "put there by hand");
         stage("job-1", "scan.pdf", "report.txt");
 
-        assertEquals(List.of("result/2009/07/17/report_1.txt"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/report_1.txt"), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
         assertEquals("put there by hand", Files.readString(results.resolve("report.txt")));
     }
 
@@ -174,8 +175,8 @@ class ResultPublisherTest {
         StageFolder second = stage("job-2", "scan.pdf");
         Files.writeString(Files.createDirectories(second.output().resolve("pages.d")).resolve("1.png"), "second page 1");
 
-        assertEquals(List.of("result/2009/07/17/pages.d"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
-        assertEquals(List.of("result/2009/07/17/pages.d_1"), publisher.publishSuccess(defaultEndpoint(), "job-2", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/pages.d"), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/pages.d_1"), publishSuccess(defaultEndpoint(), "job-2", "scan.pdf"));
 
         Path results = watched.resolve("result/2009/07/17");
         assertEquals("page 1", Files.readString(results.resolve("pages.d/1.png")));
@@ -187,7 +188,7 @@ class ResultPublisherTest {
     void emptyPreserveFolderDeletesTheSource() throws IOException {
         StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
 
-        publisher.publishSuccess(endpoint(null, "", null), "job-1", "scan.pdf");
+        publishSuccess(endpoint(null, "", null), "job-1", "scan.pdf");
 
         assertFalse(Files.exists(stage.input("scan.pdf")));
         assertFalse(Files.exists(watched.resolve("preserve")));
@@ -199,7 +200,7 @@ class ResultPublisherTest {
         StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(root)));
         Files.writeString(stage.input("scan.pdf"), "source");
 
-        assertEquals(List.of(), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of(), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
         assertTrue(Files.exists(watched.resolve("preserve/2009/07/17/scan.pdf")));
         assertFalse(Files.exists(watched.resolve("result")));
     }
@@ -207,9 +208,9 @@ class ResultPublisherTest {
     @Test
     void repeatedSuccessOfAnAlreadyPublishedJobChangesNothing() throws IOException {
         stage("job-1", "scan.pdf", "scan.txt");
-        publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+        publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
-        assertEquals(List.of(), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of(), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
         assertEquals(List.of("scan.txt"), listing(watched.resolve("result/2009/07/17")));
         assertEquals(List.of("scan.pdf"), listing(watched.resolve("preserve/2009/07/17")));
     }
@@ -218,7 +219,7 @@ class ResultPublisherTest {
     void foldersAreExpandedWithTheJobsValues() throws IOException {
         stage("job-9", "scan.pdf", "scan.txt");
 
-        List<String> written = publisher.publishSuccess(endpoint("result/%J/%P/%F-%E/%H%m", "kept/%y%d", null), "job-9", "scan.pdf");
+        List<String> written = publishSuccess(endpoint("result/%J/%P/%F-%E/%H%m", "kept/%y%d", null), "job-9", "scan.pdf");
 
         assertEquals(List.of("result/invoices/job-9/scan-pdf/2000/scan.txt"), written);
         assertTrue(Files.exists(watched.resolve("kept/09198/scan.pdf")));
@@ -229,7 +230,7 @@ class ResultPublisherTest {
         Path elsewhere = root.resolve("results");
         stage("job-1", "scan.pdf", "scan.txt");
 
-        List<String> written = publisher.publishSuccess(endpoint(elsewhere + "/%Y", null, null), "job-1", "scan.pdf");
+        List<String> written = publishSuccess(endpoint(elsewhere + "/%Y", null, null), "job-1", "scan.pdf");
 
         assertEquals(List.of(elsewhere.resolve("2009/scan.txt").toString()), written);
         assertTrue(Files.exists(elsewhere.resolve("2009/scan.txt")));
@@ -328,8 +329,8 @@ class ResultPublisherTest {
         stage("job-1", "scan.pdf", "report.txt");
         stage("job-2", "scan.pdf", "report.txt");
 
-        assertEquals(List.of("result/2009/07/17/report.txt"), publisher.publishSuccess(endpoint, "job-1", "scan.pdf"));
-        assertEquals(List.of("result/2009/07/17/report.txt"), publisher.publishSuccess(endpoint, "job-2", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/report.txt"), publishSuccess(endpoint, "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/report.txt"), publishSuccess(endpoint, "job-2", "scan.pdf"));
 
         assertEquals(List.of("report.txt"), listing(watched.resolve("result/2009/07/17")));
         assertEquals("report.txt of job-2", Files.readString(watched.resolve("result/2009/07/17/report.txt")));
@@ -347,8 +348,8 @@ class ResultPublisherTest {
         StageFolder second = stage("job-2", "scan.pdf");
         Files.writeString(Files.createDirectories(second.output().resolve("pages")).resolve("1.png"), "second page 1");
 
-        publisher.publishSuccess(endpoint, "job-1", "scan.pdf");
-        assertEquals(List.of("result/2009/07/17/pages"), publisher.publishSuccess(endpoint, "job-2", "scan.pdf"));
+        publishSuccess(endpoint, "job-1", "scan.pdf");
+        assertEquals(List.of("result/2009/07/17/pages"), publishSuccess(endpoint, "job-2", "scan.pdf"));
 
         Path results = watched.resolve("result/2009/07/17");
         assertEquals(List.of("pages"), listing(results));
@@ -364,7 +365,7 @@ class ResultPublisherTest {
         Files.createDirectories(watched.resolve("result/2009/07/17/text"));
         Files.writeString(watched.resolve("result/2009/07/17/text/other.txt"), "another job's");
 
-        assertEquals(List.of("result/2009/07/17/text/scan.txt"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/text/scan.txt"), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
 
         assertEquals(List.of("other.txt", "scan.txt"), listing(watched.resolve("result/2009/07/17/text")));
         assertEquals(List.of("text"), listing(watched.resolve("result/2009/07/17")));
@@ -379,7 +380,7 @@ class ResultPublisherTest {
         Path results = Files.createDirectories(watched.resolve("result/2009/07/17"));
         Files.writeString(results.resolve("a.txt"), "a.txt of job-1");
 
-        assertEquals(List.of("result/2009/07/17/b.txt"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/b.txt"), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
 
         assertEquals(List.of("a.txt", "b.txt"), listing(results));
         assertEquals("a.txt of job-1", Files.readString(results.resolve("a.txt")));
@@ -401,8 +402,8 @@ class ResultPublisherTest {
         stageJobFolder("job-1", "batch", "a.xml", "b.xml");
         stageJobFolder("job-2", "batch", "c.xml");
 
-        publisher.publishSuccess(defaultEndpoint(), "job-1", "batch");
-        publisher.publishSuccess(defaultEndpoint(), "job-2", "batch");
+        publishSuccess(defaultEndpoint(), "job-1", "batch");
+        publishSuccess(defaultEndpoint(), "job-2", "batch");
 
         Path preserved = watched.resolve("preserve/2009/07/17");
         assertEquals(List.of("batch", "batch_1"), listing(preserved));
@@ -428,7 +429,7 @@ class ResultPublisherTest {
         Files.createFile(folder.resolve("scan.txt"));
         Files.writeString(stage.jobFolder().resolve("published.json"), "{\"result:scan.txt?\":\"" + folder.resolve("scan.txt") + "\"}");
 
-        assertEquals(List.of("result/2009/07/17/scan.txt"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/scan.txt"), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
 
         assertEquals("scan.txt of job-1", Files.readString(folder.resolve("scan.txt")));
         assertEquals(List.of("scan.txt"), listing(folder), "the empty reservation is adopted, not skipped for scan_1.txt");
@@ -442,7 +443,7 @@ class ResultPublisherTest {
         Files.writeString(folder.resolve("scan.txt"), "someone else's");
         Files.writeString(stage.jobFolder().resolve("published.json"), "{\"result:scan.txt?\":\"" + folder.resolve("scan.txt") + "\"}");
 
-        assertEquals(List.of("result/2009/07/17/scan_1.txt"), publisher.publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/scan_1.txt"), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
 
         assertEquals("someone else's", Files.readString(folder.resolve("scan.txt")));
     }
@@ -451,5 +452,13 @@ class ResultPublisherTest {
         try (var children = Files.list(folder)) {
             return children.map(path -> path.getFileName().toString()).sorted().toList();
         }
+    }
+
+    /** Publishes as the result writer does for a chunk of one: placed, then forced. */
+    private List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source) throws IOException {
+        Durably.Pending durable = new Durably.Pending();
+        List<String> written = publisher.publishSuccess(endpoint, jobId, source, durable);
+        durable.force();
+        return written;
     }
 }
