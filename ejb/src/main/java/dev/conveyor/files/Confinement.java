@@ -9,26 +9,26 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Keeps Conveyor's file work inside the allowed roots. Before a folder is listed, created in,
  * moved to or deleted from, {@link #check} walks it from its root one name at a time without
  * following links: every part that exists must be a real folder (a symbolic link there, made by
- * someone else, is refused and named), and the real path of the deepest existing part must be
- * exactly where the written path says. {@link #ensure} then makes the missing parts one at a time
- * the same way, so no folder is ever created through a link.
+ * someone else, is refused and named), so the folder is exactly where its written path says.
+ * {@link #ensure} then makes the missing parts one at a time the same way, so no folder is ever
+ * created through a link.
  * <p>
  * The roots themselves are the administrator's: a root may be a link (to a share, say); only
  * what lies below a root is checked. What a check cannot close is a swap in the instant between
  * the check and the use; each check is made right before the use to keep that instant short.
+ * (Resolving the folder's real path after the walk, as an earlier version did, closed only a swap
+ * made during the walk itself, and cost a system call per name of the path on every check: about
+ * sixty a job.)
  */
 public final class Confinement {
 
     private final List<Path> roots;
-    private final Map<Path, Path> realRoots = new ConcurrentHashMap<>();
 
     public Confinement(List<Path> roots) {
         if (roots.isEmpty()) {
@@ -49,8 +49,8 @@ public final class Confinement {
     /**
      * Checks a folder before use; it need not exist yet. Returns it absolute and normalized.
      *
-     * @throws UnsafeFolderException when it lies outside the roots, a part of it below its root is a
-     *         symbolic link or not a folder, or it resolves to another place than it names
+     * @throws UnsafeFolderException when it lies outside the roots, or a part of it below its root is a
+     *         symbolic link or not a folder
      */
     public Path check(Path folder) throws IOException {
         return walk(folder).target();
@@ -74,7 +74,6 @@ public final class Confinement {
                 requireFolder(current, attributesOf(current).orElseThrow(() -> exists));
             }
         }
-        requireRealPathAsNamed(walk.root(), walk.target());
         return walk.target();
     }
 
@@ -82,10 +81,7 @@ public final class Confinement {
     private record Walk(Path root, Path target, Path existing) {
     }
 
-    /**
-     * Walks the folder from its root one name at a time without following links, up to the first
-     * part that does not exist, and checks the real path of the deepest part found.
-     */
+    /** Walks the folder from its root one name at a time without following links, up to the first part that does not exist. */
     private Walk walk(Path folder) throws IOException {
         Path target = folder.toAbsolutePath().normalize();
         Path root = rootOf(target);
@@ -99,9 +95,6 @@ public final class Confinement {
             }
             requireFolder(current, attributes.get());
             deepest = current;
-        }
-        if (deepest != null) {
-            requireRealPathAsNamed(root, deepest);
         }
         return new Walk(root, target, deepest);
     }
@@ -142,28 +135,6 @@ public final class Confinement {
         if (!attributes.isDirectory()) {
             throw UnsafeFolderException.notAsExpected(path, "a file, not a folder");
         }
-    }
-
-    private void requireRealPathAsNamed(Path root, Path folder) throws IOException {
-        Path expected = realRoot(root).resolve(root.relativize(folder));
-        Path real = folder.toRealPath();
-        if (!real.equals(expected)) {
-            throw UnsafeFolderException.notAsExpected(folder, "it resolves to " + real);
-        }
-    }
-
-    /**
-     * A root's real path, resolved once: the roots are the administrator's (a root may be a link
-     * to a share), not something a dropper can change, and resolving one costs a system call per
-     * name in it on every check.
-     */
-    private Path realRoot(Path root) throws IOException {
-        Path real = realRoots.get(root);
-        if (real == null) {
-            real = root.toRealPath();
-            realRoots.put(root, real);
-        }
-        return real;
     }
 
     private static String linkTarget(Path link) {
