@@ -291,7 +291,10 @@ resource_commands() { # H2 database file (a JDBC URL path)
       # would lose its last commits while the files they moved stay moved. WRITE_DELAY=0 writes
       # each commit at once. A row lock is waited for up to 10 s (H2's default is 1 s, short enough
       # that a burst of result writes on one fan-out parent rolls back and waits for redelivery).
-      echo "set resources.jdbc-connection-pool.H2Pool.property.URL=jdbc:h2:$1;WRITE_DELAY=0;LOCK_TIMEOUT=10000"
+      # A 64 MiB page cache (H2's default is 16 MiB) keeps the job table's pages in memory through
+      # a backlog of tens of thousands of jobs: with the default, reading evicted pages back took
+      # 6% of the server's CPU samples in a 20,000-file run.
+      echo "set resources.jdbc-connection-pool.H2Pool.property.URL=jdbc:h2:$1;WRITE_DELAY=0;LOCK_TIMEOUT=10000;CACHE_SIZE=65536"
       batch_pool_commands org.h2.jdbcx.JdbcDataSource "URL=jdbc\\:h2\\:${1%/*}/conveyor-batch" ;;
     postgresql)
       postgres_commands ;;

@@ -119,13 +119,25 @@ public class JobCompletion {
      */
     public void completeAll(List<String> jobIds) {
         Set<String> blocked = new HashSet<>();
+        // Read once per endpoint and chunk: a chunk's jobs are mostly one endpoint's.
+        Map<String, Optional<EndpointConfig>> configs = new HashMap<>();
         Durably.Pending durable = new Durably.Pending();
         for (Job job : jobs.locked(jobIds)) {
             if (transactions.getRollbackOnly()) {
                 // A folder of the chunk's proved unsafe: the whole write is undone, so nothing more is moved.
                 return;
             }
-            if (job.getState() == JobState.WRITING && !blocked.contains(job.getEndpoint()) && !complete(job, durable)) {
+            if (job.getState() != JobState.WRITING || blocked.contains(job.getEndpoint())) {
+                continue;
+            }
+            Optional<EndpointConfig> endpoint = configs.computeIfAbsent(job.getEndpoint(), name -> {
+                if (endpoints.blockedForUnsafeFolder(name)) {
+                    // A link stands where one of its folders should be: its jobs wait in stage; resuming sends their callbacks again.
+                    blocked.add(name);
+                }
+                return endpoints.config(name);
+            });
+            if (!blocked.contains(job.getEndpoint()) && !complete(job, endpoint, durable)) {
                 // Its results wait with the endpoint blocked: the chunk's other jobs there wait too, without sleeping again.
                 blocked.add(job.getEndpoint());
             }
@@ -139,18 +151,14 @@ public class JobCompletion {
     }
 
     /** False when the job's results cannot be stored and its endpoint is blocked: the job stays WRITING. */
-    private boolean complete(Job job, Durably.Pending durable) {
+    private boolean complete(Job job, Optional<EndpointConfig> config, Durably.Pending durable) {
         String jobId = job.getId();
-        EndpointConfig endpoint = endpoints.config(job.getEndpoint()).orElse(null);
-        if (endpoint == null) {
+        if (config.isEmpty()) {
             job.fail("endpoint '" + job.getEndpoint() + "' was deleted while the job ran; its files stay in the stage folder",
                     List.of(), Instant.now());
             return true;
         }
-        if (endpoints.blockedForUnsafeFolder(endpoint.name())) {
-            // A link stands where one of its folders should be: the job waits in stage; resuming sends its callback again.
-            return false;
-        }
+        EndpointConfig endpoint = config.get();
         boolean succeeded = Boolean.TRUE.equals(job.getSucceeded());
         String reason = job.getFailureReason();
         Optional<String> unsafeName = succeeded ? publisher.unsafeName(endpoint, jobId, job.getSource()) : Optional.empty();
