@@ -40,6 +40,8 @@ public enum MessageId {
             "Job '%s' is %s; only a WAITING job can be released or cancelled."),
     RETRY_NOT_ACCEPTED("CNV-1018-E", Kind.CONFLICT,
             "Job '%s' could not be retried: endpoint '%s' did not accept its source (%s). Try again when its input queue has room."),
+    JOB_LOG_UNSAFE("CNV-1019-E", Kind.CONFLICT,
+            "The log of job '%s' is not shown: %s"),
     JOB_CANCELLED("CNV-5009-W", Kind.INTERNAL,
             "Cancelled by %s while it waited for signal '%s'."),
 
@@ -148,6 +150,9 @@ public enum MessageId {
     UNSAFE_NAME("CNV-8004-E", Kind.INTERNAL,
             "The name '%s' (%s) cannot be used for a file or folder: %s. Nothing was written; rename the source or change "
                     + "the endpoint's folder patterns."),
+    FILE_NOT_AS_WRITTEN("CNV-8006-E", Kind.INTERNAL,
+            "%s is not the file Conveyor wrote there: it is %s. Nothing was read from it; someone who may write into "
+                    + "the watched folder replaced it. Remove it."),
     STAGE_ENTRY_LEFT("CNV-8005-W", Kind.INTERNAL,
             "Recovery leaves %s alone: Conveyor did not make it (%s). Remove it by hand if it is not needed."),
 

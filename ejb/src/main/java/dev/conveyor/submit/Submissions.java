@@ -255,11 +255,8 @@ public class Submissions {
      * checked and the file opened without following a link, since droppers can write where it lies.
      */
     private static byte[] readAll(Path file) {
-        try {
-            Confinement.ofAllowedRoots().check(file.getParent());
-            try (var in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-                return in.readAllBytes();
-            }
+        try (var in = Confinement.ofAllowedRoots().openWritten(file)) {
+            return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,6 +5,7 @@ import static dev.conveyor.stack.Drops.awaitState;
 import static dev.conveyor.stack.Drops.drop;
 import static dev.conveyor.stack.Drops.filesUnder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import dev.conveyor.client.ConveyorClient;
 import dev.conveyor.client.JobInput;
 import dev.conveyor.client.Submission;
 import dev.conveyor.client.SubmissionRefusedException;
+import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -171,6 +173,36 @@ class ConfinementStackIT extends OnSharedStack {
         assertEquals("FAILED", job.getString("state"), job::toString);
         Path log = blocked.watched().resolve(job.getJsonArray("results").getString(0));
         assertEquals("read-only", Files.readString(log.resolveSibling("locked.txt")), "the source is kept beside failure.log");
+    }
+
+    @Test
+    void aLinkInPlaceOfAFailureLogIsRefusedToAViewerAndRevealsNothing() throws Exception {
+        Path watched = endpoint("link-log", "");
+        Path file = drop(stack, watched, "locked.txt", "read-only".getBytes());
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
+        JsonObject job = awaitFinished(api, "link-log", 1).get(0);
+        assertEquals("FAILED", job.getString("state"), job::toString);
+        String logCall = "jobs/" + job.getString("id") + "/log";
+        Path log = watched.resolve(job.getJsonArray("results").getString(0));
+        assertEquals("failure.log", log.getFileName().toString(), job::toString);
+        Reply created = api.post("users", "{\"name\":\"log-reader\",\"role\":\"viewer\",\"password\":\"log-reader-password\"}");
+        assertEquals(201, created.status(), created::toString);
+        ApiClient viewer = api.as("log-reader", "log-reader-password");
+        Reply shown = viewer.get(logCall);
+        assertEquals(200, shown.status(), shown::toString);
+        assertTrue(shown.body().contains("source: locked.txt"), shown::toString);
+
+        Path secret = Files.writeString(Files.createDirectories(stack.var().resolve("outside/log")).resolve("secret.txt"),
+                "the secret outside the roots");
+        Files.delete(log);
+        Files.createSymbolicLink(log, secret);
+        Reply refused = viewer.get(logCall);
+        assertEquals(409, refused.status(), refused::toString);
+        assertEquals("CNV-1019-E", refused.object().getString("code"), refused::toString);
+        assertTrue(refused.object().getString("message").contains(log + " is not the file Conveyor wrote there: it is a symbolic link"),
+                refused::toString);
+        assertFalse(refused.body().contains("the secret outside the roots"), refused::toString);
+        assertEquals("the secret outside the roots", Files.readString(secret));
     }
 
     @Test
