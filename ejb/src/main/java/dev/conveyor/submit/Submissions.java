@@ -76,7 +76,8 @@ public class Submissions {
 
     /**
      * The largest document a submission may carry: 64 MiB. It is streamed to disk when accepted,
-     * but a refused one without a reply queue is kept whole in a message for its producer.
+     * but a refused one without a reply queue is kept whole in a message for its producer; one
+     * larger is kept without its document.
      */
     static final long MAX_DOCUMENT_BYTES = 64L << 20;
 
@@ -301,7 +302,10 @@ public class Submissions {
                 LOG.fine(() -> "reply queue of submission " + id + " is gone: " + producerGone);
             }
         } else if (verdict.notTaken()) {
-            Message kept = copyOf(request, decision.body());
+            long bodyBytes = request instanceof BytesMessage bytes ? bytes.getBodyLength() : 0;
+            boolean withBody = Verdict.keepsBody(bodyBytes);
+            Message kept = copyOf(request, withBody, decision.body());
+            verdict = withBody ? verdict : verdict.withoutBody(bodyBytes);
             describe(kept, verdict);
             jms.createProducer().send(jms.createQueue(SubmissionProtocol.REFUSED_QUEUE), kept);
             LOG.warning(MessageId.SUBMISSION_REFUSED.format(id, endpoint, SubmissionProtocol.REFUSED_QUEUE,
@@ -329,11 +333,13 @@ public class Submissions {
 
     /**
      * The request as sent (body and the producer's properties), for the refused queue; the body
-     * from {@code writtenBody} when the message's was read into that file already.
+     * from {@code writtenBody} when the message's was read into that file already. Without
+     * {@code withBody} (a document too large to keep, {@link Verdict#keepsBody}) the body is left
+     * unread: the copy is a plain message with the properties alone.
      */
-    private Message copyOf(Message request, Path writtenBody) throws JMSException {
+    private Message copyOf(Message request, boolean withBody, Path writtenBody) throws JMSException {
         Message copy;
-        if (request instanceof BytesMessage) {
+        if (request instanceof BytesMessage && withBody) {
             BytesMessage bytes = jms.createBytesMessage();
             bytes.writeBytes(writtenBody == null ? request.getBody(byte[].class) : readAll(writtenBody));
             copy = bytes;
