@@ -66,6 +66,9 @@ public enum MessageId {
     INVALID_TUNABLE("CNV-2017-E", Kind.INTERNAL,
             "Setting %s is '%s': %s. Correct it (system property, environment variable %s or a file in the secrets directory) "
                     + "or remove it for the default; docs/configuration.md lists the settings."),
+    REGEX_GAVE_UP("CNV-2018-W", Kind.INTERNAL,
+            "Pattern '%s' gave up on '%s' after %d character reads, its bound: it backtracks too much (nested repetition "
+                    + "such as (a+)+ is the usual cause); %s. Simplify the pattern."),
     HEARTBEAT_FAILED("CNV-2007-W", Kind.INTERNAL,
             "This node's heartbeat could not be written; other nodes may take it for dead until it is: %s"),
     SCHEMA_MIGRATED("CNV-2010-I", Kind.INTERNAL,
