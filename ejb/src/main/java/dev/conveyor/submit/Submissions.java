@@ -159,7 +159,12 @@ public class Submissions {
         }
         Map<String, String> attributes = attributes(request);
         if (request.propertyExists(PATH)) {
-            return decided(endpoint, jobs.claim(endpoint, allowedPath(request.getStringProperty(PATH)), attributes, id), null, null);
+            Path path = allowedPath(request.getStringProperty(PATH));
+            Admission admission = jobs.claim(endpoint, path, attributes, id);
+            if (admission.result() == Admission.Result.ACCEPTED) {
+                syncClaimed(endpoint, admission.jobId(), path);
+            }
+            return decided(endpoint, admission, null, null);
         }
         String name = documentName(request);
         StageFolder copy = upload((BytesMessage) request, endpoint, name);
@@ -199,6 +204,20 @@ public class Submissions {
             throw new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given, "it does not exist");
         }
         return path;
+    }
+
+    /**
+     * Forces a claimed path's rename to disk before the producer hears ACCEPTED: the job's stage
+     * folder with what moved into it, and the folder the path left. The claim has committed; should
+     * this fail, the delivery fails and its redelivery is answered from the job.
+     */
+    private static void syncClaimed(EndpointConfig endpoint, String jobId, Path claimed) {
+        try {
+            Durably.sync(StageFolder.of(endpoint.folder(), jobId).jobFolder());
+            Durably.force(claimed.getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The plain file name a document is submitted under: a BytesMessage's {@code FILE_NAME}. */
