@@ -4,8 +4,10 @@ import java.util.regex.Pattern;
 
 /**
  * Matches a regular expression from the settings within a bound. Java's matcher backtracks: a
- * pattern such as {@code (a+)+b} takes time exponential in the length of a name it does not
- * match, and would hold a scan (or a job's end) for hours. The text is therefore handed to the
+ * pattern such as {@code ((a+)+)+b} or {@code (.*a){25}b} takes time exponential in the length of
+ * a name it does not match, and would hold a scan (or a job's end) for years. (Since Java 9 the
+ * matcher remembers where a simple loop like {@code (a+)+b} failed; nesting it deeper, counted
+ * groups and backreferences escape that memory.) The text is therefore handed to the
  * matcher through a view that counts every character read and stops the match past
  * {@link #MAX_READS}; the caller decides what a given-up match means for what it was doing.
  */

@@ -67,8 +67,8 @@ public enum MessageId {
             "Setting %s is '%s': %s. Correct it (system property, environment variable %s or a file in the secrets directory) "
                     + "or remove it for the default; docs/configuration.md lists the settings."),
     REGEX_GAVE_UP("CNV-2018-W", Kind.INTERNAL,
-            "Pattern '%s' gave up on '%s' after %d character reads, its bound: it backtracks too much (nested repetition "
-                    + "such as (a+)+ is the usual cause); %s. Simplify the pattern."),
+            "Pattern '%s' gave up on '%s' after %d character reads, its bound: it backtracks too much (deeply nested "
+                    + "repetition such as ((a+)+)+ is the usual cause); %s. Simplify the pattern."),
     HEARTBEAT_FAILED("CNV-2007-W", Kind.INTERNAL,
             "This node's heartbeat could not be written; other nodes may take it for dead until it is: %s"),
     SCHEMA_MIGRATED("CNV-2010-I", Kind.INTERNAL,
@@ -153,11 +153,11 @@ public enum MessageId {
     UNSAFE_NAME("CNV-8004-E", Kind.INTERNAL,
             "The name '%s' (%s) cannot be used for a file or folder: %s. Nothing was written; rename the source or change "
                     + "the endpoint's folder patterns."),
+    STAGE_ENTRY_LEFT("CNV-8005-W", Kind.INTERNAL,
+            "Recovery leaves %s alone: Conveyor did not make it (%s). Remove it by hand if it is not needed."),
     FILE_NOT_AS_WRITTEN("CNV-8006-E", Kind.INTERNAL,
             "%s is not the file Conveyor wrote there: it is %s. Nothing was read from it; someone who may write into "
                     + "the watched folder replaced it. Remove it."),
-    STAGE_ENTRY_LEFT("CNV-8005-W", Kind.INTERNAL,
-            "Recovery leaves %s alone: Conveyor did not make it (%s). Remove it by hand if it is not needed."),
 
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "
