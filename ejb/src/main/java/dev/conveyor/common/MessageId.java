@@ -40,6 +40,8 @@ public enum MessageId {
             "Job '%s' is %s; only a WAITING job can be released or cancelled."),
     RETRY_NOT_ACCEPTED("CNV-1018-E", Kind.CONFLICT,
             "Job '%s' could not be retried: endpoint '%s' did not accept its source (%s). Try again when its input queue has room."),
+    JOB_LOG_UNSAFE("CNV-1019-E", Kind.CONFLICT,
+            "The log of job '%s' is not shown: %s"),
     JOB_CANCELLED("CNV-5009-W", Kind.INTERNAL,
             "Cancelled by %s while it waited for signal '%s'."),
 
@@ -64,6 +66,9 @@ public enum MessageId {
     INVALID_TUNABLE("CNV-2017-E", Kind.INTERNAL,
             "Setting %s is '%s': %s. Correct it (system property, environment variable %s or a file in the secrets directory) "
                     + "or remove it for the default; docs/configuration.md lists the settings."),
+    REGEX_GAVE_UP("CNV-2018-W", Kind.INTERNAL,
+            "Pattern '%s' gave up on '%s' after %d character reads, its bound: it backtracks too much (deeply nested "
+                    + "repetition such as ((a+)+)+ is the usual cause); %s. Simplify the pattern."),
     HEARTBEAT_FAILED("CNV-2007-W", Kind.INTERNAL,
             "This node's heartbeat could not be written; other nodes may take it for dead until it is: %s"),
     SCHEMA_MIGRATED("CNV-2010-I", Kind.INTERNAL,
@@ -150,6 +155,9 @@ public enum MessageId {
                     + "the endpoint's folder patterns."),
     STAGE_ENTRY_LEFT("CNV-8005-W", Kind.INTERNAL,
             "Recovery leaves %s alone: Conveyor did not make it (%s). Remove it by hand if it is not needed."),
+    FILE_NOT_AS_WRITTEN("CNV-8006-E", Kind.INTERNAL,
+            "%s is not the file Conveyor wrote there: it is %s. Nothing was read from it; someone who may write into "
+                    + "the watched folder replaced it. Remove it."),
 
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "

@@ -1,5 +1,6 @@
 package dev.conveyor.endpoint;
 
+import dev.conveyor.common.BoundedRegex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -9,7 +10,7 @@ import java.util.regex.PatternSyntaxException;
  * The manual's file patterns: a ';'-separated list, any one of which may match. Each entry is a
  * wildcard pattern ({@code *.pdf}, {@code data.*}, {@code Data[0-9][0-9][0-9].[dD][aA]'port'},
  * with '...' for a literal part), or, when written {@code regex:...}, a Java regular expression.
- * Matching is on the whole file name.
+ * Matching is on the whole file name, within a bound ({@link BoundedRegex}).
  */
 public final class FilePattern {
 
@@ -36,9 +37,14 @@ public final class FilePattern {
         return new FilePattern(patterns, List.copyOf(compiled));
     }
 
+    /**
+     * Whether any entry matches the whole name, each within {@link BoundedRegex}'s bound.
+     *
+     * @throws BoundedRegex.GaveUp when an entry backtracks past the bound on this name
+     */
     public boolean matches(String fileName) {
         for (Pattern alternative : alternatives) {
-            if (alternative.matcher(fileName).matches()) {
+            if (BoundedRegex.matches(alternative, fileName)) {
                 return true;
             }
         }

@@ -2,6 +2,7 @@ package dev.conveyor.files;
 
 import dev.conveyor.common.ConveyorHome;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -99,6 +100,33 @@ public final class Confinement {
         return new Walk(root, target, deepest);
     }
 
+    /**
+     * Opens a file Conveyor wrote (a failure log, an upload) for reading, where droppers may have
+     * replaced it: its folder is checked as {@link #check} does, and the file itself must be a
+     * regular file with no other name. A symbolic link is refused rather than followed (and the
+     * file is opened without following one, should it be swapped in meanwhile); a hard link, a
+     * second name for a file of anyone's, would read as that file, and a pipe would hang the
+     * reader, so both are refused too.
+     *
+     * @throws java.nio.file.NoSuchFileException when the file is not there
+     * @throws UnsafeFolderException when its folder fails the check or the file is not as Conveyor wrote it
+     */
+    public InputStream openWritten(Path file) throws IOException {
+        Path checked = check(file.toAbsolutePath().normalize().getParent()).resolve(file.getFileName());
+        BasicFileAttributes attributes = Files.readAttributes(checked, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (attributes.isSymbolicLink()) {
+            throw UnsafeFolderException.fileNotAsWritten(checked, "a symbolic link to " + linkTarget(checked));
+        }
+        if (!attributes.isRegularFile()) {
+            throw UnsafeFolderException.fileNotAsWritten(checked, attributes.isDirectory() ? "a folder" : "not a regular file");
+        }
+        int names = linkCount(checked);
+        if (names > 1) {
+            throw UnsafeFolderException.fileNotAsWritten(checked, "a file with " + names + " names (hard links)");
+        }
+        return Files.newInputStream(checked, LinkOption.NOFOLLOW_LINKS);
+    }
+
     /** True when the path lies strictly below a root as written (links not looked at). */
     public boolean isBelowRoot(Path path) {
         Path normalized = path.toAbsolutePath().normalize();
@@ -126,6 +154,14 @@ public final class Confinement {
         } catch (NoSuchFileException missing) {
             return Optional.empty();
         }
+    }
+
+    /** How many names the file has; 1 where the file system does not tell. */
+    private static int linkCount(Path file) throws IOException {
+        if (!file.getFileSystem().supportedFileAttributeViews().contains("unix")) {
+            return 1;
+        }
+        return (Integer) Files.getAttribute(file, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
     }
 
     private static void requireFolder(Path path, BasicFileAttributes attributes) throws UnsafeFolderException {

@@ -9,6 +9,8 @@ import java.util.stream.Stream;
  * A folder Conveyor was about to use is not the folder it expects: a symbolic link stands where
  * a folder of its own should be, it lies outside the allowed roots, or it resolves elsewhere.
  * Nothing was done through it; the endpoint owning it is blocked with this message as reason.
+ * Also a file Conveyor wrote and was about to read back that is no longer the file it wrote
+ * ({@link Confinement#openWritten}): nothing was read from it.
  */
 public final class UnsafeFolderException extends IOException {
 
@@ -31,6 +33,10 @@ public final class UnsafeFolderException extends IOException {
 
     static UnsafeFolderException notAsExpected(Path folder, String found) {
         return new UnsafeFolderException(MessageId.FOLDER_NOT_AS_EXPECTED, folder, folder, found);
+    }
+
+    static UnsafeFolderException fileNotAsWritten(Path file, String found) {
+        return new UnsafeFolderException(MessageId.FILE_NOT_AS_WRITTEN, file, file, found);
     }
 
     /** True when a block's reason is one of these: the endpoint waits for its folder to be put right. */

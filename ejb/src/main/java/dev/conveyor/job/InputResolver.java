@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.BoundedRegex;
 import dev.conveyor.endpoint.FilePattern;
 import dev.conveyor.endpoint.InputMapping;
 import dev.conveyor.operation.Document;
@@ -60,8 +61,7 @@ public final class InputResolver {
             } else if (mapping.kind() == InputMapping.Kind.LITERAL) {
                 inputs.put(parameter.name(), parameter.type().fromLiteral(mapping.value()));
             } else {
-                FilePattern pattern = FilePattern.of(mapping.value());
-                List<Document> matching = files.stream().filter(d -> pattern.matches(Path.of(d.name()).getFileName().toString())).toList();
+                List<Document> matching = matching(files, FilePattern.of(mapping.value()), parameter);
                 if (matching.size() > 1 && takesOne(parameter)) {
                     if (perFile != null) {
                         throw new IllegalArgumentException("inputs '" + perFile.name() + "' and '" + parameter.name() + "' each match "
@@ -85,6 +85,14 @@ public final class InputResolver {
             calls.add(new Call(callInputs, file.name()));
         }
         return calls;
+    }
+
+    private static List<Document> matching(List<Document> files, FilePattern pattern, Parameter parameter) {
+        try {
+            return files.stream().filter(d -> pattern.matches(Path.of(d.name()).getFileName().toString())).toList();
+        } catch (BoundedRegex.GaveUp e) {
+            throw new IllegalArgumentException(e.message("input '" + parameter.name() + "' is not resolved, so the job fails"), e);
+        }
     }
 
     private static boolean takesOne(Parameter parameter) {

@@ -310,7 +310,8 @@ public class JobService {
 
     /**
      * The text of the job's failure.log or expired.log, read from where the job's results say it
-     * went; empty when the job has none (it did not fail, or the log was removed since).
+     * went; empty when the job has none (it did not fail, or the log was removed since). A link or
+     * any other file put in the log's place is refused with CNV-1019-E and not read.
      */
     public Optional<String> endLog(String id) {
         JobView job = get(id);
@@ -318,19 +319,14 @@ public class JobService {
         if (watched.isEmpty()) {
             return Optional.empty();
         }
-        for (String result : job.results()) {
-            Path log = watched.get().resolve(result).normalize();
-            String name = log.getFileName().toString();
-            boolean isLog = name.equals(ResultPublisher.FAILURE_LOG) || name.equals(ResultPublisher.EXPIRED_LOG);
-            if (isLog && log.startsWith(watched.get()) && Files.isRegularFile(log)) {
-                try {
-                    return Optional.of(Files.readString(log));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
+        try {
+            return EndLog.read(confinement, watched.get(), job.results());
+        } catch (UnsafeFolderException e) {
+            LOG.warning(e.getMessage());
+            throw new ConveyorException(MessageId.JOB_LOG_UNSAFE, id, e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return Optional.empty();
     }
 
     private Optional<Path> endpointFolder(String endpoint) {

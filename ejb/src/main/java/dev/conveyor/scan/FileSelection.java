@@ -6,6 +6,7 @@ import static dev.conveyor.endpoint.EndpointSettings.INCLUDE_FILE_PATTERN;
 import static dev.conveyor.endpoint.EndpointSettings.PRESERVE_FOLDER;
 import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
 
+import dev.conveyor.common.BoundedRegex;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FilePattern;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.logging.Logger;
 
 /**
  * Which names in a watched folder are work: matching the include patterns, not the exclude
@@ -26,6 +28,8 @@ import java.util.function.Predicate;
  * result, preserve or failure folder that lies inside the watched folder).
  */
 public final class FileSelection implements Predicate<String> {
+
+    private static final Logger LOG = Logger.getLogger(FileSelection.class.getName());
 
     private final FilePattern include;
     private final FilePattern exclude;
@@ -58,8 +62,14 @@ public final class FileSelection implements Predicate<String> {
                 excluded.isBlank() ? null : FilePattern.of(excluded), Set.copyOf(own));
     }
 
+    /** A name a pattern gives up on is not taken (logged CNV-2018-W): it stays in the watched folder, where it is safe. */
     @Override
     public boolean test(String name) {
-        return include.matches(name) && (exclude == null || !exclude.matches(name)) && !ownFolders.contains(name);
+        try {
+            return include.matches(name) && (exclude == null || !exclude.matches(name)) && !ownFolders.contains(name);
+        } catch (BoundedRegex.GaveUp e) {
+            LOG.warning(e.message("the file is not taken and stays in the watched folder"));
+            return false;
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.conveyor.signal;
 
 import static dev.conveyor.common.JsonText.JSON;
 
+import dev.conveyor.common.BoundedRegex;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.SettingFields;
 import dev.conveyor.endpoint.SettingType;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -22,6 +24,8 @@ import java.util.regex.PatternSyntaxException;
  */
 public record NotifySpec(String on, AttributeExpression releaseSignalId, AttributeExpression signalCounterName,
                          AttributeExpression signalCounterDelta, String attributeCacheRegex) {
+
+    private static final Logger LOG = Logger.getLogger(NotifySpec.class.getName());
 
     public static final String SUCCESS = "success";
     public static final String FAILURE = "failure";
@@ -66,14 +70,21 @@ public record NotifySpec(String on, AttributeExpression releaseSignalId, Attribu
         return on.equals(COMPLETION) || on.equals(succeeded ? SUCCESS : FAILURE);
     }
 
-    /** The job's attributes this notify carries to the signal. */
+    /**
+     * The job's attributes this notify carries to the signal. An attribute name the regular
+     * expression gives up on (CNV-2018-W, logged) is not carried; the signal still counts.
+     */
     public Map<String, String> cachedAttributes(Map<String, String> attributes) {
         Map<String, String> cached = new LinkedHashMap<>();
         if (!attributeCacheRegex.isEmpty()) {
             Pattern cache = Pattern.compile(attributeCacheRegex);
             attributes.forEach((name, value) -> {
-                if (cache.matcher(name).matches()) {
-                    cached.put(name, value);
+                try {
+                    if (BoundedRegex.matches(cache, name)) {
+                        cached.put(name, value);
+                    }
+                } catch (BoundedRegex.GaveUp e) {
+                    LOG.warning(e.message("attribute '" + name + "' is not carried to the signal"));
                 }
             });
         }

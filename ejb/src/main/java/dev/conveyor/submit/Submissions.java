@@ -76,7 +76,8 @@ public class Submissions {
 
     /**
      * The largest document a submission may carry: 64 MiB. It is streamed to disk when accepted,
-     * but a refused one without a reply queue is kept whole in a message for its producer.
+     * but a refused one without a reply queue is kept whole in a message for its producer; one
+     * larger is kept without its document.
      */
     static final long MAX_DOCUMENT_BYTES = 64L << 20;
 
@@ -158,7 +159,12 @@ public class Submissions {
         }
         Map<String, String> attributes = attributes(request);
         if (request.propertyExists(PATH)) {
-            return decided(endpoint, jobs.claim(endpoint, allowedPath(request.getStringProperty(PATH)), attributes, id), null, null);
+            Path path = allowedPath(request.getStringProperty(PATH));
+            Admission admission = jobs.claim(endpoint, path, attributes, id);
+            if (admission.result() == Admission.Result.ACCEPTED) {
+                syncClaimed(endpoint, admission.jobId(), path);
+            }
+            return decided(endpoint, admission, null, null);
         }
         String name = documentName(request);
         StageFolder copy = upload((BytesMessage) request, endpoint, name);
@@ -198,6 +204,20 @@ public class Submissions {
             throw new ConveyorException(MessageId.SUBMISSION_PATH_REFUSED, given, "it does not exist");
         }
         return path;
+    }
+
+    /**
+     * Forces a claimed path's rename to disk before the producer hears ACCEPTED: the job's stage
+     * folder with what moved into it, and the folder the path left. The claim has committed; should
+     * this fail, the delivery fails and its redelivery is answered from the job.
+     */
+    private static void syncClaimed(EndpointConfig endpoint, String jobId, Path claimed) {
+        try {
+            Durably.sync(StageFolder.of(endpoint.folder(), jobId).jobFolder());
+            Durably.force(claimed.getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The plain file name a document is submitted under: a BytesMessage's {@code FILE_NAME}. */
@@ -255,11 +275,8 @@ public class Submissions {
      * checked and the file opened without following a link, since droppers can write where it lies.
      */
     private static byte[] readAll(Path file) {
-        try {
-            Confinement.ofAllowedRoots().check(file.getParent());
-            try (var in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-                return in.readAllBytes();
-            }
+        try (var in = Confinement.ofAllowedRoots().openWritten(file)) {
+            return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -304,7 +321,10 @@ public class Submissions {
                 LOG.fine(() -> "reply queue of submission " + id + " is gone: " + producerGone);
             }
         } else if (verdict.notTaken()) {
-            Message kept = copyOf(request, decision.body());
+            long bodyBytes = request instanceof BytesMessage bytes ? bytes.getBodyLength() : 0;
+            boolean withBody = Verdict.keepsBody(bodyBytes);
+            Message kept = copyOf(request, withBody, decision.body());
+            verdict = withBody ? verdict : verdict.withoutBody(bodyBytes);
             describe(kept, verdict);
             jms.createProducer().send(jms.createQueue(SubmissionProtocol.REFUSED_QUEUE), kept);
             LOG.warning(MessageId.SUBMISSION_REFUSED.format(id, endpoint, SubmissionProtocol.REFUSED_QUEUE,
@@ -332,11 +352,13 @@ public class Submissions {
 
     /**
      * The request as sent (body and the producer's properties), for the refused queue; the body
-     * from {@code writtenBody} when the message's was read into that file already.
+     * from {@code writtenBody} when the message's was read into that file already. Without
+     * {@code withBody} (a document too large to keep, {@link Verdict#keepsBody}) the body is left
+     * unread: the copy is a plain message with the properties alone.
      */
-    private Message copyOf(Message request, Path writtenBody) throws JMSException {
+    private Message copyOf(Message request, boolean withBody, Path writtenBody) throws JMSException {
         Message copy;
-        if (request instanceof BytesMessage) {
+        if (request instanceof BytesMessage && withBody) {
             BytesMessage bytes = jms.createBytesMessage();
             bytes.writeBytes(writtenBody == null ? request.getBody(byte[].class) : readAll(writtenBody));
             copy = bytes;

@@ -1,5 +1,6 @@
 package dev.conveyor.submit;
 
+import dev.conveyor.client.SubmissionProtocol;
 import dev.conveyor.client.SubmissionProtocol.Status;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.flow.Admission;
@@ -29,6 +30,23 @@ record Verdict(Status status, String jobId, String code, String reason, InputQue
 
     static Verdict refused(String code, String reason) {
         return new Verdict(Status.REFUSED, null, code, reason, null);
+    }
+
+    /**
+     * Whether a refused document of this size is kept, body and all, on the refused queue: only
+     * within the size a submission may carry, since the copy is made in memory. One larger was
+     * refused before anything of it was read, and reading it for the copy would put it whole into
+     * the heap.
+     */
+    static boolean keepsBody(long bodyBytes) {
+        return bodyBytes <= Submissions.MAX_DOCUMENT_BYTES;
+    }
+
+    /** This refusal as kept on the refused queue without its document of {@code bodyBytes}, the reason saying so. */
+    Verdict withoutBody(long bodyBytes) {
+        return new Verdict(status, jobId, code, reason + " The document (" + bodyBytes + " bytes) is not kept with this message: it is "
+                + "larger than the " + Submissions.MAX_DOCUMENT_BYTES + " bytes a submission may carry. The producer still has it; "
+                + "submit it by " + SubmissionProtocol.PATH + " or drop it into the watched folder.", queue);
     }
 
     /** Whether the document stays with the producer: a producer without a reply queue finds it on the refused queue. */

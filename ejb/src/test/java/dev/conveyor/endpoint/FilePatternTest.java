@@ -3,8 +3,11 @@ package dev.conveyor.endpoint;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.conveyor.common.BoundedRegex;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -178,5 +181,14 @@ class FilePatternTest {
     @Test
     void toStringIsTheListAsWritten() {
         assertEquals("*.pdf; *.tif", FilePattern.of("*.pdf; *.tif").toString());
+    }
+
+    @Test
+    void aRegexThatBacktracksWithoutEndGivesUpInsteadOfHoldingTheScan() {
+        FilePattern pattern = FilePattern.of("*.pdf;regex:((a+)+)+b");
+        assertTrue(pattern.matches("scan.pdf"), "an earlier entry that matches decides before the runaway one runs");
+        assertThrows(BoundedRegex.GaveUp.class, () -> assertTimeoutPreemptively(Duration.ofSeconds(5),
+                () -> pattern.matches("a".repeat(60))));
+        assertFalse(FilePattern.of("*a*b*c*").matches("x".repeat(250)), "wildcards on long names stay within the bound");
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.endpoint.InputMapping;
@@ -15,6 +16,7 @@ import dev.conveyor.operation.ParameterType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -206,6 +208,15 @@ class InputResolverTest {
                         .get("stylesheet"));
         IllegalArgumentException e = refusal(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("styles*")), folder);
         assertEquals("input 'stylesheet' found no document: the files matching 'styles*' holds none", e.getMessage());
+    }
+
+    @Test
+    void aVariableMappingWhosePatternGivesUpFailsTheJobSayingWhy() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "a".repeat(60));
+        IllegalArgumentException e = assertTimeoutPreemptively(Duration.ofSeconds(5),
+                () -> refusal(XSLT, Map.of("input", variable("*.xml"), "stylesheet", variable("regex:((a+)+)+b")), folder));
+        assertTrue(e.getMessage().startsWith("CNV-2018-W Pattern '((a+)+)+b' gave up on '" + "a".repeat(60) + "'"), e.getMessage());
+        assertTrue(e.getMessage().contains("input 'stylesheet' is not resolved, so the job fails"), e.getMessage());
     }
 
     @Test

@@ -6,6 +6,7 @@ import static dev.conveyor.endpoint.EndpointSettings.INCLUDE_FILE_PATTERN;
 import static dev.conveyor.endpoint.EndpointSettings.PRESERVE_FOLDER;
 import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.endpoint.EndpointConfig;
@@ -14,6 +15,7 @@ import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.endpoint.Setting;
 import dev.conveyor.endpoint.SettingValues;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -131,5 +133,16 @@ class FileSelectionTest {
 
         assertTrue(selection.test(".hidden"));
         assertFalse(selection.test("stage"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"regex:((a+)+)+b", "*.pdf;regex:(.*a){25}b"})
+    void aNameAnIncludeOrExcludePatternGivesUpOnIsNotTaken(String pattern) {
+        String name = "a".repeat(60);
+        assertFalse(assertTimeoutPreemptively(Duration.ofSeconds(5), () -> with(INCLUDE_FILE_PATTERN, pattern).selection().test(name)));
+        given = SettingValues.EMPTY;
+        assertFalse(assertTimeoutPreemptively(Duration.ofSeconds(5), () -> with(EXCLUDE_FILE_PATTERN, pattern).selection().test(name)),
+                "an exclude that gives up does not let the name through");
+        assertTrue(selection().test("notes.txt"), "other names are still judged");
     }
 }

@@ -1,12 +1,14 @@
 package dev.conveyor.signal;
 
-import dev.conveyor.common.JsonText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.common.ConveyorException;
+import dev.conveyor.common.JsonText;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +62,14 @@ class NotifyTest {
         assertEquals(Map.of(), notify("{\"releaseSignalId\":\"a\"}").cachedAttributes(job));
         assertEquals("notify.attributeCacheRegex", assertThrows(ConveyorException.class,
                 () -> notify("{\"releaseSignalId\":\"a\",\"attributeCacheRegex\":\"(\"}")).field());
+    }
+
+    @Test
+    void anAttributeNameTheCacheRegexGivesUpOnIsNotCarried() {
+        String longName = "a".repeat(60);
+        Map<String, String> job = Map.of(longName, "1", "aab", "2");
+        NotifySpec notify = notify("{\"releaseSignalId\":\"a\",\"attributeCacheRegex\":\"((a+)+)+b\"}");
+        assertEquals(Map.of("aab", "2"), assertTimeoutPreemptively(Duration.ofSeconds(5), () -> notify.cachedAttributes(job)));
     }
 
     @Test

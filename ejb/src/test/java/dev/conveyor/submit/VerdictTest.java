@@ -48,4 +48,23 @@ class VerdictTest {
         assertEquals("CNV-7006-E", refused.code());
         assertTrue(refused.notTaken());
     }
+
+    @Test
+    void aRefusedDocumentIsKeptWholeOnlyWithinTheSizeASubmissionMayCarry() {
+        assertTrue(Verdict.keepsBody(0));
+        assertTrue(Verdict.keepsBody(Submissions.MAX_DOCUMENT_BYTES));
+        assertFalse(Verdict.keepsBody(Submissions.MAX_DOCUMENT_BYTES + 1));
+        assertFalse(Verdict.keepsBody(Long.MAX_VALUE));
+    }
+
+    @Test
+    void aRefusalKeptWithoutItsDocumentSaysSoAndKeepsItsCode() {
+        Verdict full = Verdict.of("invoices", Admission.full(new InputQueue(10, 20, 10)));
+        Verdict kept = full.withoutBody(Submissions.MAX_DOCUMENT_BYTES + 1);
+        assertEquals(Status.FULL, kept.status());
+        assertEquals("CNV-7007-W", kept.code());
+        assertTrue(kept.reason().startsWith(full.reason() + " The document (" + (Submissions.MAX_DOCUMENT_BYTES + 1)
+                + " bytes) is not kept with this message"), kept.reason());
+        assertEquals(full.queue(), kept.queue());
+    }
 }

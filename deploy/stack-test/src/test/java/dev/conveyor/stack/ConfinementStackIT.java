@@ -5,6 +5,7 @@ import static dev.conveyor.stack.Drops.awaitState;
 import static dev.conveyor.stack.Drops.drop;
 import static dev.conveyor.stack.Drops.filesUnder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import dev.conveyor.client.ConveyorClient;
 import dev.conveyor.client.JobInput;
 import dev.conveyor.client.Submission;
 import dev.conveyor.client.SubmissionRefusedException;
+import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -116,7 +118,7 @@ class ConfinementStackIT extends OnSharedStack {
         assertEquals(0, api.get("jobs?endpoint=link-input").array().size());
     }
 
-    /** An endpoint whose output folder was replaced by a link, after one drop: blocked, its job WRITING. */
+    /** An endpoint whose output folder was replaced by a link, after one drop: blocked, its job held in {@code heldIn}. */
     private record BlockedWrite(String endpoint, Path watched, Path link, Path outside, Map<Path, String> before) {
 
         /** Puts a real folder in the link's place and resumes: the waiting write completes. */
@@ -130,7 +132,7 @@ class ConfinementStackIT extends OnSharedStack {
     }
 
     private static BlockedWrite dropBehindLinkedFolder(String endpoint, String settings, String folder, String dropped, byte[] content,
-                                                       boolean readOnly) throws Exception {
+                                                       boolean readOnly, String heldIn) throws Exception {
         Path watched = endpoint(endpoint, settings);
         Path outside = outsideWithFiles(endpoint);
         Map<Path, String> before = contentOf(outside);
@@ -140,7 +142,7 @@ class ConfinementStackIT extends OnSharedStack {
             Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
         }
         assertBlockedNaming(endpoint, link);
-        awaitState(api, endpoint, "WRITING", 1);
+        awaitState(api, endpoint, heldIn, 1);
         assertEquals(before, contentOf(outside), "nothing was written through the link");
         return new BlockedWrite(endpoint, watched, link, outside, before);
     }
@@ -148,7 +150,7 @@ class ConfinementStackIT extends OnSharedStack {
     @Test
     void aLinkInPlaceOfTheResultFolderBlocksAndTheResultWaitsInStageUntilPutRight() throws Exception {
         BlockedWrite blocked = dropBehindLinkedFolder("link-result", "\"resultFolder\":\"result/\"", "result", "report.txt",
-                "the result".getBytes(), false);
+                "the result".getBytes(), false, "WRITING");
         assertEquals("SUCCEEDED", blocked.putRight().getString("state"));
         assertEquals("the result", Files.readString(blocked.watched().resolve("result/report.txt")), "nothing was lost while blocked");
     }
@@ -156,7 +158,7 @@ class ConfinementStackIT extends OnSharedStack {
     @Test
     void aLinkInPlaceOfThePreserveFolderBlocksAndTheSourceIsKept() throws Exception {
         BlockedWrite blocked = dropBehindLinkedFolder("link-preserve", "\"resultFolder\":\"result/\",\"preserveFolder\":\"preserve/\"",
-                "preserve", "source.txt", "the source".getBytes(), false);
+                "preserve", "source.txt", "the source".getBytes(), false, "WRITING");
         assertEquals("SUCCEEDED", blocked.putRight().getString("state"));
         assertEquals("the source", Files.readString(blocked.watched().resolve("preserve/source.txt")));
         assertEquals(List.of(blocked.watched().resolve("result/source.txt")), filesUnder(blocked.watched().resolve("result")),
@@ -166,11 +168,89 @@ class ConfinementStackIT extends OnSharedStack {
     @Test
     void aLinkInPlaceOfTheFailureFolderBlocksAndTheFailureWaits() throws Exception {
         // A read-only source fails without running: its failure.log and source are all there is to write.
-        BlockedWrite blocked = dropBehindLinkedFolder("link-failure", "", "failure", "locked.txt", "read-only".getBytes(), true);
+        BlockedWrite blocked = dropBehindLinkedFolder("link-failure", "", "failure", "locked.txt", "read-only".getBytes(), true, "WRITING");
         JsonObject job = blocked.putRight();
         assertEquals("FAILED", job.getString("state"), job::toString);
         Path log = blocked.watched().resolve(job.getJsonArray("results").getString(0));
         assertEquals("read-only", Files.readString(log.resolveSibling("locked.txt")), "the source is kept beside failure.log");
+    }
+
+    /** The log is text; a refusal is JSON, as curl would ask for it. */
+    private static Reply logOf(ApiClient caller, String call) {
+        var response = caller.raw("GET", call, Map.of("Accept", "*/*"), null);
+        return new Reply(response.statusCode(), response.body());
+    }
+
+    @Test
+    void aLinkInPlaceOfAFailureLogIsRefusedToAViewerAndRevealsNothing() throws Exception {
+        Path watched = endpoint("link-log", "");
+        Path file = drop(stack, watched, "locked.txt", "read-only".getBytes());
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
+        JsonObject job = awaitFinished(api, "link-log", 1).get(0);
+        assertEquals("FAILED", job.getString("state"), job::toString);
+        String logCall = "jobs/" + job.getString("id") + "/log";
+        Path log = watched.resolve(job.getJsonArray("results").getString(0));
+        assertEquals("failure.log", log.getFileName().toString(), job::toString);
+        Reply created = api.post("users", "{\"name\":\"log-reader\",\"role\":\"viewer\",\"password\":\"log-reader-password\"}");
+        assertEquals(201, created.status(), created::toString);
+        ApiClient viewer = api.as("log-reader", "log-reader-password");
+        Reply shown = logOf(viewer, logCall);
+        assertEquals(200, shown.status(), shown::toString);
+        assertTrue(shown.body().contains("source: locked.txt"), shown::toString);
+
+        Path secret = Files.writeString(Files.createDirectories(stack.var().resolve("outside/log")).resolve("secret.txt"),
+                "the secret outside the roots");
+        Files.delete(log);
+        Files.createSymbolicLink(log, secret);
+        Reply refused = logOf(viewer, logCall);
+        assertEquals(409, refused.status(), refused::toString);
+        assertEquals("CNV-1019-E", refused.object().getString("code"), refused::toString);
+        assertTrue(refused.object().getString("message").contains(log + " is not the file Conveyor wrote there: it is a symbolic link"),
+                refused::toString);
+        assertFalse(refused.body().contains("the secret outside the roots"), refused::toString);
+        assertEquals("the secret outside the roots", Files.readString(secret));
+    }
+
+    @Test
+    void aLinkInPlaceOfTheExpiredFolderBlocksAndTheJobWaitsUntilPutRight() throws Exception {
+        BlockedWrite blocked = dropBehindLinkedFolder("link-expired", "\"wait\":{\"releaseSignalId\":\"never\",\"expirationDuration\":\"2 s\"}",
+                "expired", "late.txt", "kept, not lost".getBytes(), false, "WAITING");
+        // The sweep tries to expire it every 5 s; each try is rolled back.
+        Thread.sleep(6000);
+        assertEquals(blocked.before(), contentOf(blocked.outside()), "no expired.log or source went through the link");
+        JsonObject job = blocked.putRight();
+        assertEquals("EXPIRED", job.getString("state"), job::toString);
+        Path log = blocked.watched().resolve(job.getJsonArray("results").getString(0));
+        assertTrue(log.startsWith(blocked.watched().resolve("expired")), job::toString);
+        assertEquals("kept, not lost", Files.readString(log.resolveSibling("late.txt")));
+    }
+
+    @Test
+    void aLinkInsideADroppedJobFolderIsNotFollowed() throws Exception {
+        Path watched = endpoint("link-in-folder", "");
+        Path secret = Files.writeString(Files.createDirectories(stack.var().resolve("outside/in-folder")).resolve("secret.txt"),
+                "the secret outside the roots");
+        Path bundle = Files.createDirectories(stack.var().resolve("incoming/bundle"));
+        Files.writeString(bundle.resolve("doc.txt"), "the document");
+        Files.createSymbolicLink(bundle.resolve("secret.txt"), secret);
+        Files.move(bundle, watched.resolve("bundle"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+
+        JsonObject job = awaitFinished(api, "link-in-folder", 1).get(0);
+        try (Stream<Path> walk = Files.walk(watched)) {
+            for (Path entry : walk.toList()) {
+                if (Files.isRegularFile(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    assertFalse(Files.readString(entry).contains("the secret"), entry + " holds the link's target: " + job);
+                }
+                if (Files.isSymbolicLink(entry)) {
+                    assertFalse(entry.startsWith(watched.resolve("result")), "a link landed among the results: " + entry);
+                }
+            }
+        }
+        assertEquals("the secret outside the roots", Files.readString(secret));
+        assertEquals("SUCCEEDED", job.getString("state"), job::toString);
+        List<String> results = job.getJsonArray("results").getValuesAs(jakarta.json.JsonString::getString);
+        assertEquals(1, results.size(), "the link is no input: only the document was copied, " + results);
+        assertEquals("the document", Files.readString(watched.resolve(results.get(0))));
     }
 
     @Test

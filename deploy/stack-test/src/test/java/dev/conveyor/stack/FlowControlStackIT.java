@@ -5,6 +5,7 @@ import static dev.conveyor.stack.Drops.drop;
 import static dev.conveyor.stack.Drops.endpoint;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -183,6 +184,31 @@ class FlowControlStackIT extends OnSharedStack {
             assertTrue(kept.getStringProperty(SubmissionProtocol.REASON).contains("nobody-has-this-name"));
             assertEquals("acme", kept.getStringProperty("customer"), "the producer's properties are kept");
             assertEquals("kept, not dropped", new String(kept.getBody(byte[].class), StandardCharsets.UTF_8), "and its document");
+        }
+    }
+
+    /**
+     * Over the size a submission may carry and with no reply queue: refused before its body is
+     * read, and kept on the refused queue with its properties only, the reason saying the document
+     * was not kept (reading it whole for the copy would have put 65 MiB into the heap).
+     */
+    @Test
+    void aRefusedDocumentOverTheLimitIsKeptWithoutItsBody() throws Exception {
+        try (JMSContext jms = stack.broker("producer")) {
+            BytesMessage tooLarge = jms.createBytesMessage();
+            tooLarge.writeBytes(new byte[(64 << 20) + 1]);
+            tooLarge.setStringProperty(SubmissionProtocol.REQUEST, SubmissionProtocol.SUBMIT);
+            tooLarge.setStringProperty(SubmissionProtocol.ENDPOINT, "nobody-has-this-name-either");
+            tooLarge.setStringProperty(SubmissionProtocol.FILE_NAME, "too-large.bin");
+            jms.createProducer().send(jms.createQueue(SubmissionProtocol.SUBMISSIONS_QUEUE), tooLarge);
+
+            Message kept = jms.createConsumer(jms.createQueue(SubmissionProtocol.REFUSED_QUEUE),
+                    SubmissionProtocol.FILE_NAME + " = 'too-large.bin'").receive(60_000);
+            assertTrue(kept != null, "the refused submission is on " + SubmissionProtocol.REFUSED_QUEUE);
+            assertEquals("CNV-1001-E", kept.getStringProperty(SubmissionProtocol.CODE));
+            String reason = kept.getStringProperty(SubmissionProtocol.REASON);
+            assertTrue(reason.contains("The document (" + ((64 << 20) + 1) + " bytes) is not kept with this message"), reason);
+            assertFalse(kept instanceof BytesMessage, "no body was copied: " + kept);
         }
     }
 
