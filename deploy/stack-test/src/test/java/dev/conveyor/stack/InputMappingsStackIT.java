@@ -10,6 +10,7 @@ import dev.conveyor.client.Submission;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,9 +24,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Black-box: variable input mappings as the watched-folder manual has them: a pattern matching
- * several files for a one-document parameter calls the operation once per file, and a pattern on
- * a String parameter passes the matching file's text; by a dropped job folder and by a JMS
- * submission alike.
+ * several files for a one-document parameter calls the operation once per file, a pattern on a
+ * String parameter passes the matching file's text, and one on an int parameter the number that
+ * text holds; by a dropped job folder and by a JMS submission alike.
  */
 class InputMappingsStackIT extends OnSharedStack {
 
@@ -68,16 +69,18 @@ class InputMappingsStackIT extends OnSharedStack {
         }
     }
 
-    @Test
-    void aPatternOnAStringParameterPassesTheFilesText() throws Exception {
-        Path folder = Drops.endpoint(api, "format-from-file", "image.convert", "\"resultFolder\":\"result/\","
-                + "\"inputParameterMappings\":{\"input\":{\"type\":\"variable\",\"value\":\"*.png\"},"
-                + "\"format\":{\"type\":\"variable\",\"value\":\"*.format\"}}");
+    private static final String FORMAT_FROM_FILE = "\"resultFolder\":\"result/\",\"inputParameterMappings\":"
+            + "{\"input\":{\"type\":\"variable\",\"value\":\"*.png\"},\"format\":{\"type\":\"variable\",\"value\":\"*.format\"},"
+            + "\"maxWidth\":{\"type\":\"variable\",\"value\":\"*.width\"}}";
+
+    private static byte[] png(int width, int height) throws Exception {
         ByteArrayOutputStream png = new ByteArrayOutputStream();
-        ImageIO.write(new BufferedImage(4, 4, BufferedImage.TYPE_INT_RGB), "png", png);
-        dropFolder(stack, folder, "picture", Map.of("photo.png", png.toByteArray(),
-                "wanted.format", "gif\n".getBytes(StandardCharsets.UTF_8)));
-        JsonObject job = awaitFinished(api, "format-from-file", 1).get(0);
+        ImageIO.write(new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB), "png", png);
+        return png.toByteArray();
+    }
+
+    /** The job's one result, which must be photo.png converted to a GIF of the given width. */
+    private static void assertAGifOfWidth(Path folder, JsonObject job, int width) throws Exception {
         assertEquals("SUCCEEDED", job.getString("state"), job::toString);
         List<String> results = job.getJsonArray("results").getValuesAs(JsonString.class).stream()
                 .map(JsonString::getString).toList();
@@ -85,5 +88,40 @@ class InputMappingsStackIT extends OnSharedStack {
         assertTrue(results.get(0).endsWith("photo.gif"), results::toString);
         byte[] written = Files.readAllBytes(folder.resolve(results.get(0)));
         assertEquals("GIF8", new String(Arrays.copyOf(written, 4), StandardCharsets.US_ASCII), "the text 'gif' chose the format");
+        assertEquals(width, ImageIO.read(new ByteArrayInputStream(written)).getWidth(), "the number in the .width file scaled it");
+    }
+
+    @Test
+    void patternsOnAStringAndAnIntParameterPassTheFilesTextAndTheNumberItHolds() throws Exception {
+        Path folder = Drops.endpoint(api, "format-from-file", "image.convert", FORMAT_FROM_FILE);
+        dropFolder(stack, folder, "picture", Map.of("photo.png", png(8, 4),
+                "wanted.format", "gif\n".getBytes(StandardCharsets.UTF_8), "half.width", "4\n".getBytes(StandardCharsets.UTF_8)));
+        assertAGifOfWidth(folder, awaitFinished(api, "format-from-file", 1).get(0), 4);
+    }
+
+    @Test
+    void theStringAndIntMappingsApplyToAJobFolderSubmittedThroughJms() throws Exception {
+        Path folder = Drops.endpoint(api, "format-from-file-jms", "image.convert", FORMAT_FROM_FILE);
+        Path submitted = Files.createDirectories(stack.producerFolder().resolve("picture-by-jms"));
+        Files.write(submitted.resolve("photo.png"), png(6, 6));
+        Files.writeString(submitted.resolve("wanted.format"), "gif");
+        Files.writeString(submitted.resolve("small.width"), "3");
+        try (JobInput input = stack.client().openInput("format-from-file-jms")) {
+            String jobId = input.put(Submission.file(submitted.toString()));
+            JsonObject job = awaitFinished(api, "format-from-file-jms", 1).get(0);
+            assertEquals(jobId, job.getString("id"));
+            assertAGifOfWidth(folder, job, 3);
+        }
+    }
+
+    @Test
+    void anIntParameterWhoseFileHoldsNoNumberFailsTheJobSayingWhatTheFileHolds() throws Exception {
+        Path folder = Drops.endpoint(api, "width-not-a-number", "image.convert", FORMAT_FROM_FILE);
+        dropFolder(stack, folder, "picture", Map.of("photo.png", png(4, 4),
+                "wanted.format", "gif".getBytes(StandardCharsets.UTF_8), "bad.width", "wide".getBytes(StandardCharsets.UTF_8)));
+        JsonObject job = awaitFinished(api, "width-not-a-number", 1).get(0);
+        assertEquals("FAILED", job.getString("state"), job::toString);
+        assertTrue(job.getString("failureReason").contains("input 'maxWidth' takes the int written in 'bad.width', but it holds 'wide'"),
+                job::toString);
     }
 }
