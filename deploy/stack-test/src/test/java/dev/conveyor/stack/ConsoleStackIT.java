@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -205,9 +206,7 @@ class ConsoleStackIT extends OnSharedStack {
 
     @Test
     void twoRulesAreReorderedByKeyboard() {
-        String first = rule("console-first");
-        String second = rule("console-second");
-        try {
+        withTwoRules("console", (first, second) -> {
             browser.open("#/priority");
             WebElement item = browser.find("li[data-rule='" + second + "']");
             item.sendKeys(Keys.chord(Keys.ALT, Keys.ARROW_UP));
@@ -216,17 +215,12 @@ class ConsoleStackIT extends OnSharedStack {
             browser.until(d -> second.equals(d.switchTo().activeElement().getAttribute("data-rule")));
             browser.click("li[data-rule='" + second + "'] button.down");
             browser.until(d -> ranks().indexOf(first) == ranks().indexOf(second) - 1);
-        } finally {
-            api.delete("priority-rules/" + first);
-            api.delete("priority-rules/" + second);
-        }
+        });
     }
 
     @Test
     void twoRulesAreReorderedByDragAndDrop() {
-        String first = rule("console-drag-first");
-        String second = rule("console-drag-second");
-        try {
+        withTwoRules("console-drag", (first, second) -> {
             browser.open("#/priority");
             assertEquals("true", browser.find("li[data-rule='" + second + "']").getAttribute("draggable"));
             // Dropped on a rule above it, a rule takes that rule's place; dropped on one below, it goes just after it.
@@ -235,6 +229,15 @@ class ConsoleStackIT extends OnSharedStack {
             browser.until(d -> shown().indexOf(second) == shown().indexOf(first) - 1); // redrawn: the next drag starts from there
             drag(second, first);
             browser.until(d -> ranks().indexOf(first) == ranks().indexOf(second) - 1);
+        });
+    }
+
+    /** Runs the steps on two new rules (the first ranked above the second) and deletes both after. */
+    private static void withTwoRules(String prefix, BiConsumer<String, String> steps) {
+        String first = rule(prefix + "-first");
+        String second = rule(prefix + "-second");
+        try {
+            steps.accept(first, second);
         } finally {
             api.delete("priority-rules/" + first);
             api.delete("priority-rules/" + second);

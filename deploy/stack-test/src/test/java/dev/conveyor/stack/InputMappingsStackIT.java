@@ -54,19 +54,26 @@ class InputMappingsStackIT extends OnSharedStack {
                 "one job, one copy per matching file");
     }
 
+    /** Writes a job folder where producers put files, submits it by path through JMS, and returns its job once finished. */
+    private static JsonObject submittedThroughJms(String endpoint, String folderName, Map<String, byte[]> files) throws Exception {
+        Path submitted = Files.createDirectories(stack.producerFolder().resolve(folderName));
+        for (var file : files.entrySet()) {
+            Files.write(submitted.resolve(file.getKey()), file.getValue());
+        }
+        try (JobInput input = stack.client().openInput(endpoint)) {
+            String jobId = input.put(Submission.file(submitted.toString()));
+            JsonObject job = awaitFinished(api, endpoint, 1).get(0);
+            assertEquals(jobId, job.getString("id"));
+            return job;
+        }
+    }
+
     @Test
     void theSameMappingsApplyToAJobFolderSubmittedThroughJms() throws Exception {
         Path folder = Drops.endpoint(api, "per-file-jms", "copy", PER_TEXT_FILE);
-        Path submitted = Files.createDirectories(stack.producerFolder().resolve("by-jms"));
-        Files.writeString(submitted.resolve("x.txt"), "ex");
-        Files.writeString(submitted.resolve("y.txt"), "why");
-        try (JobInput input = stack.client().openInput("per-file-jms")) {
-            String jobId = input.put(Submission.file(submitted.toString()));
-            JsonObject job = awaitFinished(api, "per-file-jms", 1).get(0);
-            assertEquals(jobId, job.getString("id"));
-            assertEquals("SUCCEEDED", job.getString("state"), job::toString);
-            assertEquals(Map.of("x.txt", "ex", "y.txt", "why"), results(folder, job));
-        }
+        JsonObject job = submittedThroughJms("per-file-jms", "by-jms", Map.of("x.txt", "ex".getBytes(), "y.txt", "why".getBytes()));
+        assertEquals("SUCCEEDED", job.getString("state"), job::toString);
+        assertEquals(Map.of("x.txt", "ex", "y.txt", "why"), results(folder, job));
     }
 
     private static final String FORMAT_FROM_FILE = "\"resultFolder\":\"result/\",\"inputParameterMappings\":"
@@ -102,16 +109,9 @@ class InputMappingsStackIT extends OnSharedStack {
     @Test
     void theStringAndIntMappingsApplyToAJobFolderSubmittedThroughJms() throws Exception {
         Path folder = Drops.endpoint(api, "format-from-file-jms", "image.convert", FORMAT_FROM_FILE);
-        Path submitted = Files.createDirectories(stack.producerFolder().resolve("picture-by-jms"));
-        Files.write(submitted.resolve("photo.png"), png(6, 6));
-        Files.writeString(submitted.resolve("wanted.format"), "gif");
-        Files.writeString(submitted.resolve("small.width"), "3");
-        try (JobInput input = stack.client().openInput("format-from-file-jms")) {
-            String jobId = input.put(Submission.file(submitted.toString()));
-            JsonObject job = awaitFinished(api, "format-from-file-jms", 1).get(0);
-            assertEquals(jobId, job.getString("id"));
-            assertAGifOfWidth(folder, job, 3);
-        }
+        JsonObject job = submittedThroughJms("format-from-file-jms", "picture-by-jms", Map.of("photo.png", png(6, 6),
+                "wanted.format", "gif".getBytes(StandardCharsets.UTF_8), "small.width", "3".getBytes(StandardCharsets.UTF_8)));
+        assertAGifOfWidth(folder, job, 3);
     }
 
     @Test
