@@ -234,10 +234,6 @@ public final class EndpointValidator {
             try {
                 if (mapping.kind() == InputMapping.Kind.LITERAL) {
                     parameter.type().fromLiteral(mapping.value());
-                } else if (!parameter.type().isDocuments() && parameter.type() != ParameterType.STRING) {
-                    throw new IllegalArgumentException("a " + parameter.type().signature()
-                            + " parameter takes a literal; variable mappings (file patterns) are for documents and String "
-                            + "parameters (which get the matching file's text)");
                 } else {
                     FilePattern.of(mapping.value());
                 }

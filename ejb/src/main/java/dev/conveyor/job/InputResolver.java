@@ -23,10 +23,12 @@ import java.util.stream.Stream;
 /**
  * Turns a staged job (a file, or a job folder) and the endpoint's input mappings into the
  * operation's calls. Unmapped, the main input takes the dropped file, or the files of a dropped
- * job folder; a variable mapping is a file pattern matched against the job's file names, and a
- * String parameter it maps gets the matching file's text (UTF-8). Usually a job is one call; when
- * a variable mapping on a parameter that takes one value (a Document or a String) matches several
- * files, the operation is called once per file, in name order, with the other inputs the same.
+ * job folder; a variable mapping is a file pattern matched against the job's file names, a
+ * String parameter it maps gets the matching file's text (UTF-8), and a number or boolean
+ * parameter that text read as a literal of its type. Usually a job is one call; when a variable
+ * mapping on a parameter that takes one value (anything but a list or map of documents) matches
+ * several files, the operation is called once per file, in name order, with the other inputs the
+ * same.
  */
 public final class InputResolver {
 
@@ -96,7 +98,7 @@ public final class InputResolver {
     }
 
     private static boolean takesOne(Parameter parameter) {
-        return parameter.type() == ParameterType.DOCUMENT || parameter.type() == ParameterType.STRING;
+        return parameter.type() != ParameterType.DOCUMENT_LIST && parameter.type() != ParameterType.DOCUMENT_MAP;
     }
 
     private static Object value(Parameter parameter, List<Document> documents, String what) throws IOException {
@@ -112,8 +114,7 @@ public final class InputResolver {
                 documents.forEach(d -> byName.put(d.name(), d));
                 yield byName;
             }
-            default -> throw new IllegalArgumentException("input '" + parameter.name() + "' is a "
-                    + parameter.type().signature() + ", not a document or a String");
+            case INT, LONG, DOUBLE, BOOLEAN -> written(parameter, only(parameter, documents, what));
         };
     }
 
@@ -131,6 +132,19 @@ public final class InputResolver {
         } catch (CharacterCodingException e) {
             throw new IllegalArgumentException("input '" + parameter.name() + "' takes text but '" + document.name()
                     + "' is not UTF-8 text");
+        }
+    }
+
+    /** The value a number or boolean parameter's file holds, read as a literal mapping's text would be. */
+    private static Object written(Parameter parameter, Document document) throws IOException {
+        String text = text(parameter, document);
+        try {
+            return parameter.type().fromLiteral(text);
+        } catch (IllegalArgumentException e) {
+            // Quoted only when short: the pattern may have matched a whole document by mistake.
+            String held = text.strip().length() <= 40 ? "'" + text.strip() + "'" : text.length() + " characters";
+            throw new IllegalArgumentException("input '" + parameter.name() + "' takes the " + parameter.type().signature()
+                    + " written in '" + document.name() + "', but it holds " + held);
         }
     }
 

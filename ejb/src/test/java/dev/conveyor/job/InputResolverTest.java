@@ -284,13 +284,48 @@ class InputResolverTest {
     }
 
     @Test
-    void variableMappingOnANumberParameterIsRefused() throws IOException {
+    void variableMappingsOnNumberAndBooleanParametersReadTheMatchingFilesTextAsTheirType() throws IOException {
         Path folder = jobFolder("batch", "doc.xml", "style.xsl");
+        Files.writeString(folder.resolve("depth.level"), " 7\n");
+        Files.writeString(folder.resolve("strict.flag"), "TRUE\n");
+        Files.writeString(folder.resolve("ratio.factor"), "0.25");
+        Operation typed = operation(input(ParameterType.DOCUMENT), Parameter.optional("level", ParameterType.INT, "3", "depth"),
+                Parameter.optional("strict", ParameterType.BOOLEAN, "false", "strict"),
+                Parameter.optional("factor", ParameterType.DOUBLE, "1", "factor"));
 
-        IllegalArgumentException e = refusal(XSLT,
-                Map.of("stylesheet", variable("*.xsl"), "input", variable("*.xml"), "level", variable("*.xml")), folder);
+        Map<String, Object> inputs = resolve(typed, Map.of("input", variable("*.xml"), "level", variable("*.level"),
+                "strict", variable("*.flag"), "factor", variable("*.factor")), folder);
 
-        assertEquals("input 'level' is a int, not a document or a String", e.getMessage());
+        assertEquals(7, inputs.get("level"), "read as a literal is: spaces and the line end do not count");
+        assertEquals(true, inputs.get("strict"));
+        assertEquals(0.25, inputs.get("factor"));
+    }
+
+    @Test
+    void aNumberParameterMatchingSeveralFilesIsOneCallPerFile() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "style.xsl");
+        Files.writeString(folder.resolve("a.level"), "1");
+        Files.writeString(folder.resolve("b.level"), "2");
+
+        List<InputResolver.Call> calls = InputResolver.calls(XSLT,
+                Map.of("stylesheet", variable("*.xsl"), "input", variable("*.xml"), "level", variable("*.level")), folder);
+
+        assertEquals(List.of(1, 2), calls.stream().map(call -> call.inputs().get("level")).toList());
+        assertEquals(List.of("a.level", "b.level"), calls.stream().map(InputResolver.Call::fileName).toList());
+    }
+
+    @Test
+    void aNumberParameterRefusesAFileThatDoesNotHoldOneSayingWhatItHolds() throws IOException {
+        Path folder = jobFolder("batch", "doc.xml", "style.xsl");
+        Files.writeString(folder.resolve("depth.level"), "deep\n");
+        Map<String, InputMapping> mappings = Map.of("stylesheet", variable("*.xsl"), "input", variable("*.xml"), "level", variable("*.level"));
+
+        assertEquals("input 'level' takes the int written in 'depth.level', but it holds 'deep'",
+                refusal(XSLT, mappings, folder).getMessage());
+
+        Files.writeString(folder.resolve("depth.level"), "a whole document matched by mistake, far longer than a number");
+        assertEquals("input 'level' takes the int written in 'depth.level', but it holds 61 characters",
+                refusal(XSLT, mappings, folder).getMessage(), "a long text is not quoted into the reason");
     }
 
     @Test

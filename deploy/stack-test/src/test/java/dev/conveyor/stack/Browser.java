@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.logging.Level;
+import javax.imageio.ImageIO;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -121,16 +121,20 @@ public final class Browser implements AutoCloseable {
         return text.toString();
     }
 
-    /** The whole page (up to 2400 px tall), at the window's width. */
+    /**
+     * The whole page however tall, at the window's width: the DevTools protocol draws past the
+     * window's bottom, so the window keeps its size and the page its layout.
+     */
     void screenshot(Path file) throws IOException {
         Files.createDirectories(file.getParent());
-        Dimension window = driver.manage().window().getSize();
-        long height = (Long) script("return document.documentElement.scrollHeight");
-        driver.manage().window().setSize(new Dimension(window.getWidth(), (int) Math.min(2400, height + 140)));
-        try {
-            Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
-        } finally {
-            driver.manage().window().setSize(window);
+        Number width = (Number) script("return document.documentElement.scrollWidth");
+        Number height = (Number) script("return document.documentElement.scrollHeight");
+        Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
+                "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", width, "height", height, "scale", 1)));
+        Files.write(file, Base64.getDecoder().decode((String) shot.get("data")));
+        int drawn = ImageIO.read(file.toFile()).getHeight();
+        if (drawn < height.intValue()) {
+            throw new AssertionError("the screenshot " + file + " is " + drawn + " px tall, the page " + height + " px");
         }
     }
 

@@ -10,9 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,8 +53,17 @@ class ConsoleStackIT extends OnSharedStack {
         assertFalse(log.contains("Uncaught"), () -> "a script of the console failed:\n" + log);
     }
 
-    private static Path screenshots() {
-        return Path.of(System.getProperty("conveyor.top", "../..")).resolve("docs").resolve("images");
+    /**
+     * Saves the page under target/screenshots; with -Dconveyor.docImages=true also over the copy in
+     * docs/images that README shows, so that an ordinary run leaves the checkout as it was.
+     */
+    private static void screenshot(String name) throws IOException {
+        Path saved = Path.of(System.getProperty("conveyor.screenshots", "target/screenshots")).resolve(name);
+        browser.screenshot(saved);
+        if (Boolean.getBoolean("conveyor.docImages")) {
+            Path images = Path.of(System.getProperty("conveyor.top", "../..")).resolve("docs").resolve("images");
+            Files.copy(saved, images.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     private static int count(String css) {
@@ -111,7 +124,7 @@ class ConsoleStackIT extends OnSharedStack {
         assertEquals("live", browser.find("#live-status").getText());
         assertEquals(0L, browser.script("return performance.getEntriesByType('resource')"
                 + ".filter(e => !e.name.startsWith(location.origin)).length"), "every resource comes from the server itself");
-        browser.screenshot(screenshots().resolve("console-overview.png"));
+        screenshot("console-overview.png");
 
         // On a phone's width the page does not scroll sideways (wide tables scroll inside their own box).
         browser.driver().manage().window().setSize(new Dimension(390, 844));
@@ -144,7 +157,7 @@ class ConsoleStackIT extends OnSharedStack {
         String log = browser.find("#failure-log").getText();
         assertTrue(log.contains("reason: " + failed.getString("failureReason").lines().findFirst().orElseThrow()), log);
         assertTrue(log.contains("source: not-a.pdf"), log);
-        browser.screenshot(screenshots().resolve("console-job.png"));
+        screenshot("console-job.png");
 
         browser.click("#retry");
         browser.until(d -> !d.getCurrentUrl().endsWith(failed.getString("id")) && d.getCurrentUrl().contains("#/jobs/"));
@@ -193,9 +206,7 @@ class ConsoleStackIT extends OnSharedStack {
 
     @Test
     void twoRulesAreReorderedByKeyboard() {
-        String first = rule("console-first");
-        String second = rule("console-second");
-        try {
+        withTwoRules("console", (first, second) -> {
             browser.open("#/priority");
             WebElement item = browser.find("li[data-rule='" + second + "']");
             item.sendKeys(Keys.chord(Keys.ALT, Keys.ARROW_UP));
@@ -204,10 +215,54 @@ class ConsoleStackIT extends OnSharedStack {
             browser.until(d -> second.equals(d.switchTo().activeElement().getAttribute("data-rule")));
             browser.click("li[data-rule='" + second + "'] button.down");
             browser.until(d -> ranks().indexOf(first) == ranks().indexOf(second) - 1);
+        });
+    }
+
+    @Test
+    void twoRulesAreReorderedByDragAndDrop() {
+        withTwoRules("console-drag", (first, second) -> {
+            browser.open("#/priority");
+            assertEquals("true", browser.find("li[data-rule='" + second + "']").getAttribute("draggable"));
+            // Dropped on a rule above it, a rule takes that rule's place; dropped on one below, it goes just after it.
+            drag(second, first);
+            browser.until(d -> ranks().indexOf(second) == ranks().indexOf(first) - 1);
+            browser.until(d -> shown().indexOf(second) == shown().indexOf(first) - 1); // redrawn: the next drag starts from there
+            drag(second, first);
+            browser.until(d -> ranks().indexOf(first) == ranks().indexOf(second) - 1);
+        });
+    }
+
+    /** Runs the steps on two new rules (the first ranked above the second) and deletes both after. */
+    private static void withTwoRules(String prefix, BiConsumer<String, String> steps) {
+        String first = rule(prefix + "-first");
+        String second = rule(prefix + "-second");
+        try {
+            steps.accept(first, second);
         } finally {
             api.delete("priority-rules/" + first);
             api.delete("priority-rules/" + second);
         }
+    }
+
+    /**
+     * Drags one rule onto another with the events a browser fires for a mouse drag, dispatched by
+     * script: chromedriver's pointer actions do not start an HTML5 drag.
+     */
+    private static void drag(String rule, String ontoRule) {
+        browser.until(d -> {
+            browser.script("""
+                    const [from, onto] = arguments;
+                    const data = new DataTransfer();
+                    const fire = (target, type) => target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+                    fire(from, 'dragstart'); fire(onto, 'dragenter'); fire(onto, 'dragover'); fire(onto, 'drop'); fire(from, 'dragend');""",
+                    browser.find("li[data-rule='" + rule + "']"), browser.find("li[data-rule='" + ontoRule + "']"));
+            return true;
+        });
+    }
+
+    /** The rules' ids in the order the page lists them. */
+    private static List<String> shown() {
+        return browser.all("li[data-rule]").stream().map(item -> item.getAttribute("data-rule")).toList();
     }
 
     private static String rule(String name) {

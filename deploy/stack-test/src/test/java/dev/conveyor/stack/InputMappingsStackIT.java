@@ -10,6 +10,7 @@ import dev.conveyor.client.Submission;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,9 +24,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Black-box: variable input mappings as the watched-folder manual has them: a pattern matching
- * several files for a one-document parameter calls the operation once per file, and a pattern on
- * a String parameter passes the matching file's text; by a dropped job folder and by a JMS
- * submission alike.
+ * several files for a one-document parameter calls the operation once per file, a pattern on a
+ * String parameter passes the matching file's text, and one on an int parameter the number that
+ * text holds; by a dropped job folder and by a JMS submission alike.
  */
 class InputMappingsStackIT extends OnSharedStack {
 
@@ -53,31 +54,40 @@ class InputMappingsStackIT extends OnSharedStack {
                 "one job, one copy per matching file");
     }
 
-    @Test
-    void theSameMappingsApplyToAJobFolderSubmittedThroughJms() throws Exception {
-        Path folder = Drops.endpoint(api, "per-file-jms", "copy", PER_TEXT_FILE);
-        Path submitted = Files.createDirectories(stack.producerFolder().resolve("by-jms"));
-        Files.writeString(submitted.resolve("x.txt"), "ex");
-        Files.writeString(submitted.resolve("y.txt"), "why");
-        try (JobInput input = stack.client().openInput("per-file-jms")) {
+    /** Writes a job folder where producers put files, submits it by path through JMS, and returns its job once finished. */
+    private static JsonObject submittedThroughJms(String endpoint, String folderName, Map<String, byte[]> files) throws Exception {
+        Path submitted = Files.createDirectories(stack.producerFolder().resolve(folderName));
+        for (var file : files.entrySet()) {
+            Files.write(submitted.resolve(file.getKey()), file.getValue());
+        }
+        try (JobInput input = stack.client().openInput(endpoint)) {
             String jobId = input.put(Submission.file(submitted.toString()));
-            JsonObject job = awaitFinished(api, "per-file-jms", 1).get(0);
+            JsonObject job = awaitFinished(api, endpoint, 1).get(0);
             assertEquals(jobId, job.getString("id"));
-            assertEquals("SUCCEEDED", job.getString("state"), job::toString);
-            assertEquals(Map.of("x.txt", "ex", "y.txt", "why"), results(folder, job));
+            return job;
         }
     }
 
     @Test
-    void aPatternOnAStringParameterPassesTheFilesText() throws Exception {
-        Path folder = Drops.endpoint(api, "format-from-file", "image.convert", "\"resultFolder\":\"result/\","
-                + "\"inputParameterMappings\":{\"input\":{\"type\":\"variable\",\"value\":\"*.png\"},"
-                + "\"format\":{\"type\":\"variable\",\"value\":\"*.format\"}}");
+    void theSameMappingsApplyToAJobFolderSubmittedThroughJms() throws Exception {
+        Path folder = Drops.endpoint(api, "per-file-jms", "copy", PER_TEXT_FILE);
+        JsonObject job = submittedThroughJms("per-file-jms", "by-jms", Map.of("x.txt", "ex".getBytes(), "y.txt", "why".getBytes()));
+        assertEquals("SUCCEEDED", job.getString("state"), job::toString);
+        assertEquals(Map.of("x.txt", "ex", "y.txt", "why"), results(folder, job));
+    }
+
+    private static final String FORMAT_FROM_FILE = "\"resultFolder\":\"result/\",\"inputParameterMappings\":"
+            + "{\"input\":{\"type\":\"variable\",\"value\":\"*.png\"},\"format\":{\"type\":\"variable\",\"value\":\"*.format\"},"
+            + "\"maxWidth\":{\"type\":\"variable\",\"value\":\"*.width\"}}";
+
+    private static byte[] png(int width, int height) throws Exception {
         ByteArrayOutputStream png = new ByteArrayOutputStream();
-        ImageIO.write(new BufferedImage(4, 4, BufferedImage.TYPE_INT_RGB), "png", png);
-        dropFolder(stack, folder, "picture", Map.of("photo.png", png.toByteArray(),
-                "wanted.format", "gif\n".getBytes(StandardCharsets.UTF_8)));
-        JsonObject job = awaitFinished(api, "format-from-file", 1).get(0);
+        ImageIO.write(new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB), "png", png);
+        return png.toByteArray();
+    }
+
+    /** The job's one result, which must be photo.png converted to a GIF of the given width. */
+    private static void assertAGifOfWidth(Path folder, JsonObject job, int width) throws Exception {
         assertEquals("SUCCEEDED", job.getString("state"), job::toString);
         List<String> results = job.getJsonArray("results").getValuesAs(JsonString.class).stream()
                 .map(JsonString::getString).toList();
@@ -85,5 +95,33 @@ class InputMappingsStackIT extends OnSharedStack {
         assertTrue(results.get(0).endsWith("photo.gif"), results::toString);
         byte[] written = Files.readAllBytes(folder.resolve(results.get(0)));
         assertEquals("GIF8", new String(Arrays.copyOf(written, 4), StandardCharsets.US_ASCII), "the text 'gif' chose the format");
+        assertEquals(width, ImageIO.read(new ByteArrayInputStream(written)).getWidth(), "the number in the .width file scaled it");
+    }
+
+    @Test
+    void patternsOnAStringAndAnIntParameterPassTheFilesTextAndTheNumberItHolds() throws Exception {
+        Path folder = Drops.endpoint(api, "format-from-file", "image.convert", FORMAT_FROM_FILE);
+        dropFolder(stack, folder, "picture", Map.of("photo.png", png(8, 4),
+                "wanted.format", "gif\n".getBytes(StandardCharsets.UTF_8), "half.width", "4\n".getBytes(StandardCharsets.UTF_8)));
+        assertAGifOfWidth(folder, awaitFinished(api, "format-from-file", 1).get(0), 4);
+    }
+
+    @Test
+    void theStringAndIntMappingsApplyToAJobFolderSubmittedThroughJms() throws Exception {
+        Path folder = Drops.endpoint(api, "format-from-file-jms", "image.convert", FORMAT_FROM_FILE);
+        JsonObject job = submittedThroughJms("format-from-file-jms", "picture-by-jms", Map.of("photo.png", png(6, 6),
+                "wanted.format", "gif".getBytes(StandardCharsets.UTF_8), "small.width", "3".getBytes(StandardCharsets.UTF_8)));
+        assertAGifOfWidth(folder, job, 3);
+    }
+
+    @Test
+    void anIntParameterWhoseFileHoldsNoNumberFailsTheJobSayingWhatTheFileHolds() throws Exception {
+        Path folder = Drops.endpoint(api, "width-not-a-number", "image.convert", FORMAT_FROM_FILE);
+        dropFolder(stack, folder, "picture", Map.of("photo.png", png(4, 4),
+                "wanted.format", "gif".getBytes(StandardCharsets.UTF_8), "bad.width", "wide".getBytes(StandardCharsets.UTF_8)));
+        JsonObject job = awaitFinished(api, "width-not-a-number", 1).get(0);
+        assertEquals("FAILED", job.getString("state"), job::toString);
+        assertTrue(job.getString("failureReason").contains("input 'maxWidth' takes the int written in 'bad.width', but it holds 'wide'"),
+                job::toString);
     }
 }

@@ -68,6 +68,26 @@ class SignalsStackIT extends OnSharedStack {
     }
 
     @Test
+    void aNotifyReleasesAtOnceJobsWhoseSignalIdsServeAPenalty() throws Exception {
+        // A buffer of one job and a penalty of an hour: each sweep looks at the oldest job whose id is not
+        // penalized, and an id it checks without releasing is kept off the sweep for the hour.
+        Path folder = waitingEndpoint("waits-penalized", "{\"releaseSignalId\":\"penalized-${file.baseName}\","
+                + "\"waitBufferCount\":1,\"waitPenaltyDuration\":\"1 h\"}");
+        drop(stack, folder, "older.txt", "older".getBytes());
+        awaitState(api, "waits-penalized", "WAITING", 1);
+        drop(stack, folder, "newer.txt", "newer".getBytes());
+        awaitState(api, "waits-penalized", "WAITING", 2);
+        Thread.sleep(11_000); // two sweeps (every 5 s): the first penalizes older's id, the next newer's
+
+        signal("penalized-older", "{}");
+        signal("penalized-newer", "{}");
+        List<JsonObject> jobs = api.get("jobs?endpoint=waits-penalized").array().getValuesAs(JsonObject.class);
+        assertTrue(jobs.stream().noneMatch(job -> job.getString("state").equals("WAITING")),
+                () -> "each notify released its job before it returned, penalty or not: " + jobs);
+        assertTrue(awaitFinished(api, "waits-penalized", 2).stream().allMatch(job -> job.getString("state").equals("SUCCEEDED")));
+    }
+
+    @Test
     void aJobWhoseSignalIdIsEmptyFailsWithTheReason() throws Exception {
         Path folder = waitingEndpoint("waits-for-nothing", "{\"releaseSignalId\":\"${customer.id}\"}");
         drop(stack, folder, "anonymous.txt", "no customer".getBytes());
