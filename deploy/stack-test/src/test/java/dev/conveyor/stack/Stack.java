@@ -86,6 +86,15 @@ public final class Stack implements AutoCloseable {
         return new Stack(top, var, password, all, server);
     }
 
+    /**
+     * The same stack on the shared stack's HTTP and broker ports plus {@code offset}, so that it
+     * runs beside the shared one (each stack test of its own picks an offset no other uses).
+     */
+    public Stack onPortsAbove(int offset) {
+        return with(Map.of("CONVEYOR_HTTP_PORT", Integer.toString(httpPort() + offset),
+                "CONVEYOR_BROKER_PORT", Integer.toString(brokerPort() + offset)));
+    }
+
     /** The same stack on a full Payara Server domain, started by deploy/server, instead of Payara Micro. */
     public Stack onPayaraServer() {
         return new Stack(top, var, password, settings, Server.PAYARA_SERVER);
@@ -217,7 +226,11 @@ public final class Stack implements AutoCloseable {
     }
 
     private String brokerUrl() {
-        return "tcp://127.0.0.1:" + settings.getOrDefault("CONVEYOR_BROKER_PORT", System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616"));
+        return "tcp://127.0.0.1:" + brokerPort();
+    }
+
+    private int brokerPort() {
+        return Integer.parseInt(settings.getOrDefault("CONVEYOR_BROKER_PORT", System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616")));
     }
 
     /** The application server's log, where the server's warnings go. */
