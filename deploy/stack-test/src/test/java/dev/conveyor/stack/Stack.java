@@ -149,16 +149,25 @@ public final class Stack implements AutoCloseable {
 
     /** Kills the application server as a crash would (SIGKILL), leaving the broker running. */
     public void killPayara() {
+        String node = settings.get("CONVEYOR_NODE");
+        kill(server == Server.PAYARA_SERVER ? "payara-server.pid" : "payara" + (node == null ? "" : "-" + node) + ".pid");
+    }
+
+    /** Kills the broker as a crash would (SIGKILL), leaving the application server running; {@link #startAgain} starts it. */
+    public void killBroker() {
+        kill("broker.pid");
+    }
+
+    /** SIGKILL of the process whose id deploy/run wrote to var/run/{@code pidFile}; returns once it is gone. */
+    private void kill(String pidFile) {
         try {
-            String node = settings.get("CONVEYOR_NODE");
-            String pidFile = server == Server.PAYARA_SERVER ? "payara-server.pid" : "payara" + (node == null ? "" : "-" + node) + ".pid";
             long pid = Long.parseLong(Files.readString(var.resolve("run").resolve(pidFile)).strip());
             ProcessHandle.of(pid).ifPresent(process -> {
                 process.destroyForcibly();
                 process.onExit().join();
             });
         } catch (IOException e) {
-            throw new IllegalStateException("no application server to kill in " + var, e);
+            throw new IllegalStateException("no process of " + pidFile + " to kill in " + var, e);
         }
     }
 
