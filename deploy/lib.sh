@@ -18,10 +18,11 @@ BROKER_PORT=${CONVEYOR_BROKER_PORT:-61616}
 BROKER_CREDENTIALS=$VAR/broker-credentials.properties
 # Logs are appended to across restarts (the lines before a crash stay) and rotated by size: the
 # current file and LOG_OLD_FILES older ones (name.1 ... name.9, the highest the oldest), each up to
-# LOG_FILE_BYTES. What a process prints outside its logger (JVM errors, thread dumps) goes to
-# name.out beside its log, appended to as well and set aside as name.out.1 at a start past that size.
-LOG_FILE_BYTES=$((10 * 1024 * 1024))
-LOG_OLD_FILES=9
+# LOG_FILE_BYTES (CONVEYOR_LOG_FILE_BYTES, CONVEYOR_LOG_OLD_FILES). What a process prints outside its
+# logger (JVM errors, thread dumps) goes to name.out beside its log, appended to as well and set
+# aside as name.out.1 at a start past that size.
+LOG_FILE_BYTES=${CONVEYOR_LOG_FILE_BYTES:-$((10 * 1024 * 1024))}
+LOG_OLD_FILES=${CONVEYOR_LOG_OLD_FILES:-9}
 LOG_FORMAT=${CONVEYOR_LOG_FORMAT:-text}
 
 RUNTIME=$TOP/deploy/target/runtime
@@ -102,11 +103,24 @@ build_if_needed() { # files the start needs: builds with Maven when one is missi
   fi
 }
 
-check_log_format() {
+check_log_settings() {
   case "$LOG_FORMAT" in
     text|json) ;;
     *) die "CNV-0118-E CONVEYOR_LOG_FORMAT is '$LOG_FORMAT'; use text (default) or json (one JSON object per line)." ;;
   esac
+  # Below a few KiB a file would hold less than one start's stack trace.
+  [[ "$LOG_FILE_BYTES" =~ ^[1-9][0-9]*$ ]] && [ "$LOG_FILE_BYTES" -ge 4096 ] \
+    || die "CNV-0119-E CONVEYOR_LOG_FILE_BYTES is '$LOG_FILE_BYTES'; give the size in bytes at which a log file is set aside, at least 4096 (default 10485760, 10 MiB)."
+  # At least one: with none, Java's handler would write payara.log itself instead of payara.log.0.
+  [[ "$LOG_OLD_FILES" =~ ^[1-9][0-9]*$ ]] \
+    || die "CNV-0120-E CONVEYOR_LOG_OLD_FILES is '$LOG_OLD_FILES'; give how many set-aside files of each log to keep, a whole number from 1 (default 9)."
+}
+
+human_size() { # bytes -> "10 MiB", "64 KiB" or "5000 bytes", whichever is exact
+  if [ $(($1 % 1048576)) -eq 0 ]; then echo "$(($1 / 1048576)) MiB"
+  elif [ $(($1 % 1024)) -eq 0 ]; then echo "$(($1 / 1024)) KiB"
+  else echo "$1 bytes"
+  fi
 }
 
 log_size() { # file -> its size in bytes, 0 when it does not exist

@@ -20,6 +20,7 @@ import dev.conveyor.scan.FileSelection;
 import dev.conveyor.schema.SchemaMigrations;
 import dev.conveyor.security.AdminPassword;
 import dev.conveyor.web.openapi.ApiSchemas;
+import dev.conveyor.web.openapi.UntypedResponses;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
@@ -313,6 +314,8 @@ class AdminApiIT {
                         method + " " + path);
             }
         }));
+
+        assertEquals(List.of(), UntypedResponses.in(document.object()), "every success response of every resource has a typed body");
 
         Reply ui = new ApiClient(URI.create(root.toString()).resolve("/"), null, null).get("openapi-ui/");
         assertEquals(200, ui.status(), ui::toString);

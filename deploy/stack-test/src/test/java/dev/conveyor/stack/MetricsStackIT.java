@@ -15,7 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -54,6 +56,12 @@ class MetricsStackIT extends OnSharedStack {
         assertEquals(Optional.of(2.0), value(text, "conveyor_jobs_finished_total", Map.of("endpoint", "metered-splits", "outcome", "failed")), text);
         assertEquals(Optional.of(3.0), value(text, "conveyor_job_duration_seconds_count", Map.of("endpoint", "metered-copies")), text);
         assertEquals(Optional.of(2.0), value(text, "conveyor_job_duration_seconds_count", Map.of("endpoint", "metered-splits")), text);
+        // A histogram, so Prometheus can take quantiles over nodes: every job is in the +Inf bucket, the buckets only grow.
+        assertEquals(Optional.of(3.0), value(text, "conveyor_job_duration_seconds_bucket", Map.of("endpoint", "metered-copies", "le", "+Inf")), text);
+        List<Double> cumulative = samples(text, "conveyor_job_duration_seconds_bucket", Map.of("endpoint", "metered-copies"));
+        assertTrue(cumulative.size() >= 10, "the configured buckets: " + cumulative);
+        assertEquals(cumulative.stream().sorted().toList(), cumulative, "bucket counts in the order of their bounds only grow");
+        assertTrue(value(text, "conveyor_bucket_wait_seconds_bucket", Map.of("bucket", "default", "le", "+Inf")).orElseThrow() >= 5, text);
 
         assertEquals(Optional.of(0.0), value(text, "conveyor_queue_size", Map.of("endpoint", "metered-copies")), text);
         assertEquals(Optional.of(10_000.0), value(text, "conveyor_queue_free", Map.of("endpoint", "metered-copies")), text);
@@ -69,6 +77,12 @@ class MetricsStackIT extends OnSharedStack {
 
     /** The first sample of {@code metric} whose labels include {@code labels}. */
     private static Optional<Double> value(String text, String metric, Map<String, String> labels) {
+        return samples(text, metric, labels).stream().findFirst();
+    }
+
+    /** Every sample of {@code metric} whose labels include {@code labels}, in the text's order. */
+    private static List<Double> samples(String text, String metric, Map<String, String> labels) {
+        List<Double> values = new ArrayList<>();
         for (String line : text.split("\n")) {
             Matcher sample = SAMPLE.matcher(line);
             if (!sample.matches() || !sample.group(1).equals(metric)) {
@@ -80,10 +94,10 @@ class MetricsStackIT extends OnSharedStack {
                 found.put(label.group(1), label.group(2));
             }
             if (found.entrySet().containsAll(labels.entrySet())) {
-                return Optional.of(Double.parseDouble(sample.group(3)));
+                values.add(Double.parseDouble(sample.group(3)));
             }
         }
-        return Optional.empty();
+        return values;
     }
 
     /** The gauges are read every 10 s: waits for a reading that has what the test made. */

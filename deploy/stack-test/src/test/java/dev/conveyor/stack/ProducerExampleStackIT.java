@@ -2,6 +2,7 @@ package dev.conveyor.stack;
 
 import static dev.conveyor.stack.Drops.awaitFinished;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
@@ -16,11 +17,12 @@ import org.junit.jupiter.api.Test;
 /**
  * The producer example as an integrator meets it: docs/flow-control.md's commands, as they stand
  * there, run in a fresh clone of this repository against the shared stack. The clone keeps the
- * build this test runs in out of reach of the example's own build.
+ * build this test runs in out of reach of the example's own build; the commands publish the client
+ * library alone and build the example against that release, with no install of Conveyor's build.
  */
 class ProducerExampleStackIT extends OnSharedStack {
 
-    private static final String EXAMPLE = "examples/backoff-producer exec:java";
+    private static final String EXAMPLE = "examples/backoff-producer/pom.xml compile exec:java";
 
     /** The lines of the guide's shell block that runs the example, comments and output left out. */
     static List<String> documentedCommands(Path guide) throws IOException {
@@ -50,10 +52,32 @@ class ProducerExampleStackIT extends OnSharedStack {
         return printed;
     }
 
+    /**
+     * What a producer's team resolves: the jar with its sources and javadoc and a pom that names no
+     * parent, since Conveyor's reactor pom is never published.
+     */
+    private static void assertReleased(Path artifactFolder) throws IOException {
+        List<Path> versions;
+        try (var listed = Files.list(artifactFolder)) {
+            versions = listed.filter(Files::isDirectory).toList();
+        }
+        assertEquals(1, versions.size(), versions::toString);
+        Path release = versions.get(0);
+        String version = release.getFileName().toString();
+        assertFalse(version.endsWith("-SNAPSHOT"), version);
+        for (String suffix : List.of(".jar", "-sources.jar", "-javadoc.jar", ".pom")) {
+            assertTrue(Files.size(release.resolve("conveyor-client-" + version + suffix)) > 0, suffix);
+        }
+        String pom = Files.readString(release.resolve("conveyor-client-" + version + ".pom"));
+        assertFalse(pom.contains("<parent>"), pom);
+    }
+
     @Test
     void theDocumentedCommandsOnAFreshClonePutTheFilesAndTheirJobsComplete() throws Exception {
         List<String> commands = documentedCommands(stack.top().resolve("docs").resolve("flow-control.md"));
         assertTrue(commands.get(commands.size() - 1).contains("-Dexec.args=\"pages /tmp/flow-a.txt /tmp/flow-b.txt\""), commands::toString);
+        assertTrue(commands.stream().noneMatch(command -> command.matches(".*\\binstall\\b.*")),
+                "a producer's team gets the library as a release, never by installing Conveyor's build: " + commands);
         Drops.endpoint(api, "pages", "copy", "\"resultFolder\":\"result/\"");
         Files.writeString(Path.of("/tmp/flow-a.txt"), "flow a", StandardCharsets.UTF_8);
         Files.writeString(Path.of("/tmp/flow-b.txt"), "flow b", StandardCharsets.UTF_8);
@@ -65,6 +89,7 @@ class ProducerExampleStackIT extends OnSharedStack {
             printed = run(command, clone);
         }
 
+        assertReleased(clone.resolve("client/target/release/repository/dev/conveyor/conveyor-client"));
         assertTrue(printed.contains("2 accepted; backed off 0 times at the threshold, put again 0 times after a full queue"), printed);
         List<JsonObject> jobs = awaitFinished(api, "pages", 2);
         assertEquals(List.of("SUCCEEDED", "SUCCEEDED"), jobs.stream().map(job -> job.getString("state")).toList(), jobs::toString);

@@ -86,6 +86,15 @@ public final class Stack implements AutoCloseable {
         return new Stack(top, var, password, all, server);
     }
 
+    /**
+     * The same stack on the shared stack's HTTP and broker ports plus {@code offset}, so that it
+     * runs beside the shared one (each stack test of its own picks an offset no other uses).
+     */
+    public Stack onPortsAbove(int offset) {
+        return with(Map.of("CONVEYOR_HTTP_PORT", Integer.toString(httpPort() + offset),
+                "CONVEYOR_BROKER_PORT", Integer.toString(brokerPort() + offset)));
+    }
+
     /** The same stack on a full Payara Server domain, started by deploy/server, instead of Payara Micro. */
     public Stack onPayaraServer() {
         return new Stack(top, var, password, settings, Server.PAYARA_SERVER);
@@ -140,16 +149,25 @@ public final class Stack implements AutoCloseable {
 
     /** Kills the application server as a crash would (SIGKILL), leaving the broker running. */
     public void killPayara() {
+        String node = settings.get("CONVEYOR_NODE");
+        kill(server == Server.PAYARA_SERVER ? "payara-server.pid" : "payara" + (node == null ? "" : "-" + node) + ".pid");
+    }
+
+    /** Kills the broker as a crash would (SIGKILL), leaving the application server running; {@link #startAgain} starts it. */
+    public void killBroker() {
+        kill("broker.pid");
+    }
+
+    /** SIGKILL of the process whose id deploy/run wrote to var/run/{@code pidFile}; returns once it is gone. */
+    private void kill(String pidFile) {
         try {
-            String node = settings.get("CONVEYOR_NODE");
-            String pidFile = server == Server.PAYARA_SERVER ? "payara-server.pid" : "payara" + (node == null ? "" : "-" + node) + ".pid";
             long pid = Long.parseLong(Files.readString(var.resolve("run").resolve(pidFile)).strip());
             ProcessHandle.of(pid).ifPresent(process -> {
                 process.destroyForcibly();
                 process.onExit().join();
             });
         } catch (IOException e) {
-            throw new IllegalStateException("no application server to kill in " + var, e);
+            throw new IllegalStateException("no process of " + pidFile + " to kill in " + var, e);
         }
     }
 
@@ -217,7 +235,11 @@ public final class Stack implements AutoCloseable {
     }
 
     private String brokerUrl() {
-        return "tcp://127.0.0.1:" + settings.getOrDefault("CONVEYOR_BROKER_PORT", System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616"));
+        return "tcp://127.0.0.1:" + brokerPort();
+    }
+
+    private int brokerPort() {
+        return Integer.parseInt(settings.getOrDefault("CONVEYOR_BROKER_PORT", System.getenv().getOrDefault("CONVEYOR_BROKER_PORT", "61616")));
     }
 
     /** The application server's log, where the server's warnings go. */

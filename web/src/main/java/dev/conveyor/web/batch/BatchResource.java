@@ -3,6 +3,7 @@ package dev.conveyor.web.batch;
 import dev.conveyor.common.BatchJobs;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.web.openapi.ApiSchemas;
 import dev.conveyor.web.security.Audit;
 import jakarta.batch.operations.JobOperator;
 import jakarta.batch.operations.NoSuchJobExecutionException;
@@ -46,7 +47,7 @@ public class BatchResource {
     @POST
     @Path("jobs/{name}")
     @APIResponse(responseCode = "202", description = "Started; Location is the execution's URL.",
-            content = @Content(schema = @Schema(implementation = ExecutionView.class)))
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.EXECUTION)))
     public Response start(@PathParam("name") String name, @Context UriInfo uri) {
         if (!BatchJobs.ALL.contains(name)) {
             throw new ConveyorException(MessageId.BATCH_JOB_NOT_FOUND, name, BatchJobs.ALL);

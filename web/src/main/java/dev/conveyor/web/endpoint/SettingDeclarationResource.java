@@ -4,6 +4,7 @@ import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.Setting;
+import dev.conveyor.web.openapi.ApiSchemas;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -13,6 +14,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * /api/endpoint-settings: the endpoint settings as declared in EndpointSettings (the same
@@ -24,6 +28,7 @@ import java.util.Map;
 public class SettingDeclarationResource {
 
     @GET
+    @APIResponse(responseCode = "200", description = "The endpoint settings by group.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.SETTING_GROUPS)))
     public JsonArray groups() {
         JsonArrayBuilder groups = JSON.createArrayBuilder();
         for (Map.Entry<String, List<Setting<?>>> group : EndpointSettings.GROUPS.entrySet()) {

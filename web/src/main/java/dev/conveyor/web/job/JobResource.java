@@ -8,6 +8,7 @@ import dev.conveyor.job.JobRetry;
 import dev.conveyor.job.JobService;
 import dev.conveyor.job.JobState;
 import dev.conveyor.job.JobView;
+import dev.conveyor.web.openapi.ApiSchemas;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -23,6 +24,11 @@ import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** /api/jobs: what happened to each file, and retrying a job that failed (releasing a waiting one: WaitingJobResource). */
 @Path("jobs")
@@ -42,6 +48,8 @@ public class JobResource {
 
     /** Newest first, filtered by endpoint, state, creation time and text in the source name when given; page {@code page} of {@code limit}. */
     @GET
+    @APIResponse(responseCode = "200", description = "Jobs, newest first.",
+            headers = @Header(name = JobResource.HAS_MORE, description = "true when a next page has jobs.", schema = @Schema(type = SchemaType.BOOLEAN)), content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.JOBS)))
     public Response list(@QueryParam("endpoint") String endpoint, @QueryParam("state") String state,
                          @QueryParam("since") String since, @QueryParam("q") String text,
                          @QueryParam("page") @DefaultValue("0") String page,
@@ -61,6 +69,8 @@ public class JobResource {
     @GET
     @Path("{id}/log")
     @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
+    @APIResponse(responseCode = "200", description = "The job's failure.log or expired.log.", content = @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING)))
+    @APIResponse(responseCode = "204", description = "The job has no log.")
     public Response log(@PathParam("id") String id) {
         return jobs.endLog(id).map(text -> Response.ok(text)).orElseGet(Response::noContent).build();
     }
@@ -68,6 +78,7 @@ public class JobResource {
     /** A new job on the source a failed or expired job kept (201, Location of the new job). */
     @POST
     @Path("{id}/retry")
+    @APIResponse(responseCode = "201", description = "The new job; Location is its URL.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.JOB)))
     public Response retry(@PathParam("id") String id, @Context UriInfo uri) {
         String retried = retries.retry(id);
         return Response.created(uri.getBaseUriBuilder().path("jobs/{id}").build(retried)).entity(jobs.get(retried)).build();

@@ -6,7 +6,12 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.endpoint.Setting;
+import dev.conveyor.job.JobView;
+import dev.conveyor.node.NodeRegistry.NodeView;
+import dev.conveyor.priority.BucketStats;
+import dev.conveyor.security.Role;
 import dev.conveyor.signal.SignalService;
+import dev.conveyor.signal.WaitingGroup;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -37,6 +42,20 @@ public final class ApiSchemas {
     public static final String ERROR = "Error";
     public static final String ENDPOINTS = "Endpoints";
     public static final String PRIORITY_RULES = "PriorityRules";
+    public static final String BUCKET_STATS = "BucketStatsList";
+    public static final String JOBS = "Jobs";
+    public static final String JOB = "JobView";
+    public static final String WAITING_GROUPS = "WaitingGroups";
+    public static final String USER = "User";
+    public static final String USERS = "Users";
+    public static final String NEW_USER = "NewUser";
+    public static final String USER_CHANGE = "UserChange";
+    public static final String CALLER = "Caller";
+    public static final String AUDIT_ENTRIES = "AuditEntries";
+    public static final String OVERVIEW = "Overview";
+    public static final String SETTING_GROUPS = "SettingGroups";
+    /** Payara's own description of BatchResource.ExecutionView, a record of the WAR (which it reads whole). */
+    public static final String EXECUTION = "ExecutionView";
 
     private ApiSchemas() {
     }
@@ -82,6 +101,24 @@ public final class ApiSchemas {
                                 .add("additionalProperties", string("An attribute value."))
                                 .add("description", "Attributes the released jobs receive.")))
                 .build());
+        records(schemas);
+        users(schemas);
+        schemas.put(CALLER, object("Who is signed in, and with which roles.")
+                .add("properties", JSON.createObjectBuilder()
+                        .add("name", string("The user's name."))
+                        .add("roles", JSON.createObjectBuilder().add("type", "array").add("items", roles())))
+                .build());
+        schemas.put(AUDIT_ENTRIES, JSON.createObjectBuilder().add("type", "array").add("items", object("One change made through the API.")
+                .add("properties", JSON.createObjectBuilder()
+                        .add("id", string("The entry's id."))
+                        .add("at", string("When the change was made.").add("format", "date-time"))
+                        .add("actor", string("The user who made it."))
+                        .add("action", string("The method and path of the call."))
+                        .add("before", JSON.createObjectBuilder().add("description", "What was changed, as the API showed it before; null for a creation.").add("nullable", true))
+                        .add("after", JSON.createObjectBuilder().add("description", "What it became; null for a deletion.").add("nullable", true))))
+                .build());
+        schemas.put(OVERVIEW, overview());
+        schemas.put(SETTING_GROUPS, settingGroups());
         schemas.put(ERROR, object("Every error's body: 4xx for a request to correct, 5xx for a failure of the server.")
                 .add("required", JSON.createArrayBuilder().add("code").add("message"))
                 .add("properties", JSON.createObjectBuilder()
@@ -90,6 +127,107 @@ public final class ApiSchemas {
                         .add("field", string("The request field at fault, when the error is about one field.").add("nullable", true)))
                 .build());
         return schemas;
+    }
+
+    /** The records of the ejb module the API returns (see {@link RecordSchemas}), and lists of them. */
+    private static void records(Map<String, JsonObject> schemas) {
+        RecordSchemas.describe(JobView.class, schemas);
+        RecordSchemas.describe(WaitingGroup.class, schemas);
+        RecordSchemas.describe(BucketStats.class, schemas);
+        RecordSchemas.describe(NodeView.class, schemas);
+        schemas.put(JOBS, list(JOB));
+        schemas.put(WAITING_GROUPS, list(WaitingGroup.class.getSimpleName()));
+        schemas.put(BUCKET_STATS, list(BucketStats.class.getSimpleName()));
+    }
+
+    private static void users(Map<String, JsonObject> schemas) {
+        schemas.put(USER, object("A user of the API (deploy/run's admin is not among them).")
+                .add("properties", JSON.createObjectBuilder()
+                        .add("name", string("The user's name, given at creation."))
+                        .add("role", roles())
+                        .add("changedAt", string("When the role or password last changed.").add("format", "date-time")))
+                .build());
+        schemas.put(USERS, list(USER));
+        schemas.put(NEW_USER, object("A user to create.")
+                .add("required", JSON.createArrayBuilder().add("name").add("role").add("password"))
+                .add("properties", JSON.createObjectBuilder()
+                        .add("name", string("The user's name; it cannot change later."))
+                        .add("role", roles())
+                        .add("password", string("The password; stored as a hash only.")))
+                .build());
+        schemas.put(USER_CHANGE, object("The role or the password to change; the other keeps its value. The name cannot change.")
+                .add("properties", JSON.createObjectBuilder()
+                        .add("role", roles())
+                        .add("password", string("The new password.")))
+                .build());
+    }
+
+    private static JsonObjectBuilder roles() {
+        JsonArrayBuilder roles = JSON.createArrayBuilder();
+        Arrays.stream(Role.values()).map(Role::roleName).forEach(roles::add);
+        return string("admin: everything; operator: runs the service (pause, resume, signals, retries, batch jobs); viewer: reads only.")
+                .add("enum", roles);
+    }
+
+    private static JsonObject overview() {
+        JsonObjectBuilder endpointRow = object("An endpoint with its queue and its jobs now.")
+                .add("properties", JSON.createObjectBuilder()
+                        .add("name", string("The endpoint's name."))
+                        .add("state", states())
+                        .add("operationName", string("Its operation."))
+                        .add("path", string("Its watched folder."))
+                        .add("maxQueueSize", integer("Its maxQueueSize."))
+                        .add("freeQueueSizeThreshold", integer("Its freeQueueSizeThreshold, percent."))
+                        .add("queued", integer("Jobs accepted and not yet running."))
+                        .add("running", integer("Jobs RUNNING or WRITING."))
+                        .add("waitingForSignals", integer("Jobs WAITING for release signals."))
+                        .add("succeededRecently", integer("Jobs SUCCEEDED in the last recentMinutes."))
+                        .add("failedRecently", integer("Jobs FAILED or EXPIRED in the last recentMinutes."))
+                        .add("blockedReason", string("Why the endpoint is BLOCKED; only then present.")));
+        JsonObjectBuilder minute = object("Jobs ended in one minute.")
+                .add("properties", JSON.createObjectBuilder()
+                        .add("minute", integer("The minute's start, seconds since 1970-01-01T00:00Z.").add("format", "int64"))
+                        .add("succeeded", integer("Jobs SUCCEEDED in it."))
+                        .add("failed", integer("Jobs FAILED or EXPIRED in it.")));
+        return object("The console's first page in one call.")
+                .add("properties", JSON.createObjectBuilder()
+                        .add("generatedAt", string("When it was made.").add("format", "date-time"))
+                        .add("recentMinutes", integer("How far back the recent counts go."))
+                        .add("endpoints", JSON.createObjectBuilder().add("type", "array").add("items", endpointRow))
+                        .add("throughput", JSON.createObjectBuilder().add("type", "array").add("items", minute)
+                                .add("description", "Jobs ended per minute over the last hour, oldest first."))
+                        .add("failures", object("The last hour's failures.")
+                                .add("properties", JSON.createObjectBuilder()
+                                        .add("count", integer("How many jobs FAILED or EXPIRED in the last hour."))
+                                        .add("latest", list(JOB))))
+                        .add("nodes", list(NodeView.class.getSimpleName()))
+                        .add("database", health("Whether the database answered the overview's queries."))
+                        .add("broker", health("Whether a session on the broker opened.")))
+                .build();
+    }
+
+    private static JsonObjectBuilder health(String description) {
+        return object(description).add("properties", JSON.createObjectBuilder()
+                .add("up", bool("It answered."))
+                .add("detail", string("How long it took, or what failed.")));
+    }
+
+    private static JsonObject settingGroups() {
+        JsonArrayBuilder kinds = JSON.createArrayBuilder();
+        EndpointSettings.ALL.stream().map(EndpointSettings::inputKind).distinct().sorted().forEach(kinds::add);
+        JsonObjectBuilder declaration = object("One endpoint setting as declared: what the API validates it with.")
+                .add("properties", JSON.createObjectBuilder()
+                        .add("name", string("The setting's name."))
+                        .add("kind", string("The form input it takes.").add("enum", kinds))
+                        .add("required", bool("An endpoint must give it."))
+                        .add("serviceWide", bool("GET/PUT /api/settings may give it a service-wide default."))
+                        .add("description", string("What it means."))
+                        .add("default", JSON.createObjectBuilder().add("description", "Its default; absent for a required setting.")));
+        JsonObjectBuilder group = object("The settings of one group of the manual.")
+                .add("properties", JSON.createObjectBuilder()
+                        .add("group", string("The group's name."))
+                        .add("settings", JSON.createObjectBuilder().add("type", "array").add("items", declaration)));
+        return JSON.createObjectBuilder().add("type", "array").add("items", group).build();
     }
 
     /** One property per setting: its type's schema, its meaning and, unless it is required, its default. */

@@ -17,6 +17,9 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  * the admin API is an {@link ApiSchemas#ERROR} (a 401 without credentials comes from the
  * container and has no body). Payara files the body a method returns under {@code default}
  * when no annotation names its status; that is the method's 200, and moves there.</li>
+ * <li>The schemas of {@link ApiSchemas} are put back as they are declared: Payara merges into a
+ * schema of the model reader what it scans from a class of the same name, and a record of the ejb
+ * module comes out of its scan with its annotated times only.</li>
  * <li>A time (a record component marked {@code format = "date-time"}) is a string: Payara keeps
  * the format of the annotation but not its type, and describes an {@code Instant} as an object.</li>
  * </ul>
@@ -44,7 +47,11 @@ public class DocumentFilter implements OASFilter {
 
     @Override
     public void filterOpenAPI(OpenAPI document) {
-        if (document.getComponents() != null && document.getComponents().getSchemas() != null) {
+        if (document.getComponents() == null) {
+            document.components(OASFactory.createComponents());
+        }
+        ApiSchemas.all().forEach((name, schema) -> document.getComponents().addSchema(name, ConveyorOpenApi.schema(schema)));
+        if (document.getComponents().getSchemas() != null) {
             document.getComponents().getSchemas().values().forEach(DocumentFilter::timesAsStrings);
         }
     }

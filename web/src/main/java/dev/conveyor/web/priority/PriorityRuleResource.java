@@ -106,6 +106,7 @@ public class PriorityRuleResource {
 
     @GET
     @Path("stats")
+    @APIResponse(responseCode = "200", description = "Each bucket's figures now.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.BUCKET_STATS)))
     public List<BucketStats> stats() {
         return rules.stats(Instant.now());
     }

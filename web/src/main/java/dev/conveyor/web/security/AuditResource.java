@@ -3,6 +3,7 @@ package dev.conveyor.web.security;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.security.AuditTrail;
+import dev.conveyor.web.openapi.ApiSchemas;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.DefaultValue;
@@ -12,6 +13,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** /api/audit (admin only): the latest changes, newest first; {@code ?limit=} (at most 1000) and {@code ?actor=}. */
 @Path("audit")
@@ -22,6 +26,7 @@ public class AuditResource {
     AuditTrail trail;
 
     @GET
+    @APIResponse(responseCode = "200", description = "The latest changes, newest first.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.AUDIT_ENTRIES)))
     public List<JsonObject> latest(@QueryParam("limit") @DefaultValue("100") String limit, @QueryParam("actor") String actor) {
         int count;
         try {

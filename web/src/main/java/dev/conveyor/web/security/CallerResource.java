@@ -3,6 +3,7 @@ package dev.conveyor.web.security;
 import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.security.Role;
+import dev.conveyor.web.openapi.ApiSchemas;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
@@ -11,6 +12,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** GET /api/me: who is signed in and with which roles; the console shows or hides its controls by it. */
 @Path("me")
@@ -18,6 +22,7 @@ import jakarta.ws.rs.core.SecurityContext;
 public class CallerResource {
 
     @GET
+    @APIResponse(responseCode = "200", description = "The caller.", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = ApiSchemas.CALLER)))
     public JsonObject me(@Context SecurityContext caller) {
         JsonArrayBuilder roles = JSON.createArrayBuilder();
         for (Role role : Role.values()) {

@@ -1,5 +1,6 @@
 package dev.conveyor.web.openapi;
 
+import static dev.conveyor.common.JsonText.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -8,9 +9,11 @@ import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.Setting;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -65,6 +68,30 @@ class ApiSchemasTest {
         JsonObject inputs = ApiSchemas.property(EndpointSettings.INPUT_PARAMETER_MAPPINGS);
         assertEquals(List.of("literal", "variable"), inputs.getJsonObject("additionalProperties").getJsonObject("properties")
                 .getJsonObject("type").getJsonArray("enum").getValuesAs(JsonString::getString));
+    }
+
+    @Test
+    void everyReferenceOfTheDeclaredSchemasNamesOneOfThem() {
+        JsonObject document = JSON.createObjectBuilder().add("paths", JsonValue.EMPTY_JSON_OBJECT)
+                .add("components", JSON.createObjectBuilder().add("schemas", JSON.createObjectBuilder(Map.copyOf(ApiSchemas.all()))))
+                .build();
+        assertEquals(List.of(), UntypedResponses.in(document));
+    }
+
+    @Test
+    void theSettingGroupsKindsAreThoseTheDeclarationsUse() {
+        JsonObject declaration = ApiSchemas.all().get(ApiSchemas.SETTING_GROUPS).getJsonObject("items").getJsonObject("properties")
+                .getJsonObject("settings").getJsonObject("items");
+        assertEquals(EndpointSettings.ALL.stream().map(EndpointSettings::inputKind).collect(Collectors.toSet()),
+                Set.copyOf(declaration.getJsonObject("properties").getJsonObject("kind").getJsonArray("enum").getValuesAs(JsonString::getString)));
+    }
+
+    @Test
+    void aUsersRoleIsOneOfTheRolesByTheNameTheApiUses() {
+        assertEquals(List.of("viewer", "operator", "admin"), ApiSchemas.all().get(ApiSchemas.NEW_USER).getJsonObject("properties")
+                .getJsonObject("role").getJsonArray("enum").getValuesAs(JsonString::getString));
+        assertEquals(List.of("name", "role", "password"),
+                ApiSchemas.all().get(ApiSchemas.NEW_USER).getJsonArray("required").getValuesAs(JsonString::getString));
     }
 
     /** Exactly the settings as properties, each with the type's schema, the meaning and (unless required) the default. */
