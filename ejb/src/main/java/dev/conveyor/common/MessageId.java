@@ -98,6 +98,9 @@ public enum MessageId {
     ATTEMPTS_EXHAUSTED("CNV-3004-E", Kind.INTERNAL,
             "Gave up after %d attempts: each ended without an outcome (the worker crashed or was stopped while running it). "
                     + "Check the server log around the job's attempts, then drop the file again."),
+    RESULTS_HANDED_TO_WRITERS("CNV-3007-W", Kind.INTERNAL,
+            "A worker could not write the results of the %d jobs it had just recorded; a result writer takes them over and "
+                    + "tries again: %s"),
 
     SIGNAL_ID_EMPTY("CNV-5001-E", Kind.INTERNAL,
             "The release signal id %s is empty for this job; give the job the attributes it reads, or change the endpoint's "

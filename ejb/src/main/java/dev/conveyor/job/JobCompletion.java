@@ -36,7 +36,11 @@ import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** Writes a job's results and records how it ended: the callback's side of the Job Manager. */
+/**
+ * Records how a job ended and writes its results: right after the run, by the worker or the
+ * synchronous scan that ran it, or later by a result writer taking a callback (a write that
+ * failed, an endpoint resumed after a block, recovery).
+ */
 @Stateless
 public class JobCompletion {
 
@@ -68,10 +72,11 @@ public class JobCompletion {
     private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom(), confinement);
 
     /**
-     * Records the operation's outcome and moves the job to WRITING. In a worker this joins the
-     * delivery's transaction, together with the callback it sends: the outcome and the callback
-     * exist together or not at all. Returns false when the job is not waiting for an outcome
-     * (finished, or already recorded by an earlier delivery), and when the outcome is fenced off:
+     * Records the operation's outcome and moves the job to WRITING, in a transaction of its own
+     * (a worker's or a synchronous scan's), committed before any result is written: from then on
+     * the job is never run again, so its source is still there for the write. Returns false when
+     * the job is not waiting for an outcome (finished, or already recorded by an earlier
+     * delivery), and when the outcome is fenced off:
      * it comes from an attempt the job has left (its node was taken for dead and the job re-queued).
      */
     public boolean record(Outcome outcome) {

@@ -116,17 +116,14 @@ public class JobDispatcher {
 
     /**
      * Sends each job of a chunk whose delivery failed in a message of its own, inside the
-     * delivery's transaction: a job that kills its worker then uses up only its own attempts,
-     * not its chunk-mates'.
+     * delivery's transaction (a result writer's) or in one of its own (a worker's): a job that
+     * kills its worker then uses up only its own attempts, not its chunk-mates'.
      */
-    @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void split(List<String> jobIds, int priority, String queue) {
         jobIds.forEach(jobId -> jms.createProducer().setPriority(priority).send(jms.createQueue(queue), jobId));
     }
 
-    /** Sends the callback of jobs whose outcomes the caller's transaction records: one message for them all. */
-    @TransactionAttribute(TransactionAttributeType.MANDATORY)
-    public void callback(List<String> jobIds) {
+    private void sendCallback(List<String> jobIds) {
         if (!jobIds.isEmpty()) {
             jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), JobMessaging.body(jobIds));
         }
@@ -180,7 +177,7 @@ public class JobDispatcher {
     /** Sends a job's callback inside the caller's transaction: its outcome was recorded there (a fan-out parent failed by a child). */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void callback(String jobId) {
-        callback(List.of(jobId));
+        sendCallback(List.of(jobId));
     }
 
     /**
@@ -199,6 +196,15 @@ public class JobDispatcher {
     /** Sends a WRITING job's callback again, for a result write that was interrupted; a repeat is harmless. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void resendCallback(String jobId) {
-        jms.createProducer().send(jms.createQueue(JobMessaging.CALLBACKS_QUEUE), jobId);
+        sendCallback(List.of(jobId));
+    }
+
+    /**
+     * Hands WRITING jobs to the result writers in one callback, in a transaction of its own: a
+     * worker whose own writing of them failed leaves them to the writers' retries.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void callbackLater(List<String> jobIds) {
+        sendCallback(jobIds);
     }
 }

@@ -7,6 +7,8 @@ import dev.conveyor.priority.WorkerPool;
 import dev.conveyor.node.ThisNode;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.jms.JMSConnectionFactory;
 import jakarta.jms.JMSConsumer;
@@ -22,20 +24,25 @@ import java.util.logging.Logger;
 
 /**
  * A Job Manager worker: takes a chunk of job ids from the dispatch queue, runs each job's
- * operation, records the outcomes on the jobs and sends their ids to the callback queue in one
- * message. Recording and sending join the delivery's transaction: a crash before the commit
- * redelivers the chunk instead of losing it, and after it the outcomes and the callback both
- * exist. A chunk delivered again is first split into one message per job, so that a job that
- * kills its worker uses up only its own attempts.
+ * operation, then records the chunk's outcomes (the jobs become WRITING) and writes their results
+ * (SUCCEEDED or FAILED), each step in a local transaction of its own, and only then lets the
+ * broker forget the message. No step spans the broker and the database (no two-phase commit):
+ * each is safe to meet again. A crash before the outcomes commit redelivers the chunk, whose jobs
+ * are started again; once they are WRITING, a redelivery finds nothing to start, and the recovery
+ * pass hands them to a result writer (at once when their node is dead). Results are written only
+ * after WRITING is committed, so an operation is never run again over a source already moved
+ * away. A chunk delivered again is first split into one message per job, so that a job that
+ * kills its worker uses up only its own attempts. A write that fails here goes to the result
+ * writers (a callback) and their retries.
  * <p>
  * The consumer window is 0: a worker asks the broker for one message when it is free, so it gets
  * the highest JMS priority waiting in the queue at that moment. A prefetch buffer (the default
  * window is 1 MiB) is ordered by priority too, but only within one session: ids buffered here
  * would wait while another node's workers are free, and out of reach of a lent turn. When the
  * worker pool lends turns to lower buckets, the worker takes their jobs too (a receive with a
- * priority selector, in the delivery's transaction) and runs them after the job it was handed.
- * Every job of the delivery is recorded after the last has run: their outcomes and callbacks
- * commit with the delivery, so a crash in between runs them all again rather than losing one.
+ * priority selector) and runs them after the job it was handed; every job of the delivery is
+ * recorded after the last has run. A lent chunk is acknowledged as it is taken: if the worker
+ * dies before recording it, its jobs stay QUEUED and the recovery pass sends their dispatch again.
  */
 @MessageDriven(activationConfig = {
         @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
@@ -43,6 +50,7 @@ import java.util.logging.Logger;
         @ActivationConfigProperty(propertyName = "resourceAdapter", propertyValue = JobMessaging.RESOURCE_ADAPTER),
         @ActivationConfigProperty(propertyName = "consumerWindowSize", propertyValue = "0"),
         @ActivationConfigProperty(propertyName = "maxSession", propertyValue = Tunable.WORKERS_REFERENCE)})
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class JobWorker implements MessageListener {
 
     private static final Logger LOG = Logger.getLogger(JobWorker.class.getName());
@@ -86,17 +94,26 @@ public class JobWorker implements MessageListener {
                 }
             }
             if (!outcomes.isEmpty()) {
-                dispatcher.callback(completion.recordAll(outcomes));
+                write(completion.recordAll(outcomes));
             }
         } finally {
-            // The chunk's jobs stay this node's work until here, after their outcomes are recorded: a job whose run is
-            // over but whose chunk is still running is not abandoned. Their rows stay locked by the recording until the
-            // delivery commits, so recovery cannot take them back in between; a delivery that fails lets them go too.
+            // The chunk's jobs stay this node's work until here, after their results are written: a job whose run is
+            // over but whose chunk is still running is not abandoned, nor is one being written.
             working.forEach(node::endWork);
         }
     }
 
     private record Ran(RunRequest request, Outcome outcome) {
+    }
+
+    /** Writes the recorded jobs' results; if that fails, a result writer takes them over. */
+    private void write(List<String> recorded) {
+        try {
+            completion.completeAll(recorded);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, MessageId.RESULTS_HANDED_TO_WRITERS.format(recorded.size(), e), e);
+            dispatcher.callbackLater(recorded);
+        }
     }
 
     /** Starts a chunk's jobs (from then on {@code working}) and runs them one by one. */

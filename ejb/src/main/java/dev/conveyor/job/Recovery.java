@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.InstantColumns;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.common.Tunable;
 import dev.conveyor.endpoint.Endpoint;
@@ -106,13 +107,27 @@ public class Recovery {
             stuckQueued.removeAll(dispatcher.queuedIds());
         }
         stuckQueued.forEach(dispatcher::resendDispatch);
-        List<String> stuckWriting = jobIds(JobState.WRITING, Instant.now().minus(writingStale));
+        List<String> stuckWriting = writingLeft();
         stuckWriting.forEach(dispatcher::resendCallback);
         int[] stage = {0, 0};
         for (EndpointConfig endpoint : endpoints.configs()) {
             repairStage(endpoint, stage);
         }
         return new Report(requeued, stuckQueued.size(), stuckWriting.size(), stage[0], stage[1]);
+    }
+
+    /**
+     * WRITING jobs nobody will finish writing: those of a dead node (a worker writes the results
+     * right after recording them, so a node that died meanwhile left them), once they have been
+     * WRITING for {@link #runningUnattended}, and any left WRITING for {@link #writingStale}
+     * (a lost or dead-lettered callback).
+     */
+    private List<String> writingLeft() {
+        Instant now = Instant.now();
+        List<Object[]> rows = em.createQuery("SELECT j.id, j.node, j.changedAt FROM Job j WHERE j.state = :state AND j.changedAt < :before",
+                Object[].class).setParameter("state", JobState.WRITING).setParameter("before", now.minus(runningUnattended)).getResultList();
+        return rows.stream().filter(row -> !node.isAlive((String) row[1]) || InstantColumns.instant(row[2]).isBefore(now.minus(writingStale)))
+                .map(row -> (String) row[0]).toList();
     }
 
     private List<String> jobIds(JobState state, Instant changedBefore) {
@@ -159,7 +174,8 @@ public class Recovery {
                 boolean copy = folder.holdsCopy();
                 counts[0] += folder.settleOrphan(endpoint.folder());
                 counts[1] += copy ? 1 : 0;
-            } else if (job != null && job.endpoint().equals(endpoint.name()) && job.state().isFinished()) {
+            } else if (job != null && old && job.endpoint().equals(endpoint.name()) && job.state().isFinished()) {
+                // Only once it is old: a job that just finished has its folder removed by its own writer, right after the commit.
                 folder.delete();
                 counts[1]++;
             }

@@ -7,6 +7,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
@@ -114,23 +115,35 @@ final class ResultFiles {
         }
     }
 
+    /**
+     * Deletes a file or a folder with everything in it; links are removed, never followed. What
+     * is gone meanwhile (another remover was quicker) counts as deleted.
+     */
     static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
+                Files.deleteIfExists(file);
                 return FileVisitResult.CONTINUE;
             }
 
             @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+
+            @Override
             public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                if (e != null) {
+                if (e != null && !(e instanceof NoSuchFileException)) {
                     throw e;
                 }
-                Files.delete(dir);
+                Files.deleteIfExists(dir);
                 return FileVisitResult.CONTINUE;
             }
         });

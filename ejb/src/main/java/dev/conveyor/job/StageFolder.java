@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -93,15 +94,20 @@ public record StageFolder(Path jobFolder) {
             Files.deleteIfExists(jobFolder);
             return;
         }
-        try (Stream<Path> children = Files.list(jobFolder)) {
-            for (Path child : children.toList()) {
-                if (!child.getFileName().toString().equals(MARKER)) {
-                    ResultFiles.deleteTree(child);
-                }
+        List<Path> children;
+        try (Stream<Path> listed = Files.list(jobFolder)) {
+            children = listed.toList();
+        } catch (NoSuchFileException gone) {
+            // Another remover was quicker (a job's writer and the recovery pass may meet here).
+            return;
+        }
+        for (Path child : children) {
+            if (!child.getFileName().toString().equals(MARKER)) {
+                ResultFiles.deleteTree(child);
             }
         }
         Files.deleteIfExists(jobFolder.resolve(MARKER));
-        Files.delete(jobFolder);
+        Files.deleteIfExists(jobFolder);
     }
 
     /**
