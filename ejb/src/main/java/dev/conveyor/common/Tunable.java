@@ -58,7 +58,7 @@ public final class Tunable<T> {
             () -> Duration.ofSeconds(30), Tunable::duration,
             "A job RUNNING this long on a dead node, or on this node with no worker running it, is queued again.");
     public static final Tunable<Duration> RECOVERY_WRITING_STALE = new Tunable<>("conveyor.recovery.writing-stale", "2 min",
-            () -> Duration.ofMinutes(2), Tunable::duration, "A job WRITING its results this long lost its callback: recovery sends another.");
+            () -> Duration.ofMinutes(2), Tunable::duration, "A job WRITING its results this long lost its callback: recovery sends another (once a dead node's job has been WRITING for running-unattended).");
     public static final Tunable<Duration> RECOVERY_QUEUED_STALE = new Tunable<>("conveyor.recovery.queued-stale", "30 s",
             () -> Duration.ofSeconds(30), Tunable::duration,
             "A job QUEUED this long whose id is in no message on the dispatch queue lost its message: recovery sends another.");
