@@ -214,7 +214,14 @@ public class JobRunner {
             ResultFiles.deleteTree(stage.work());
             ResultFiles.deleteTree(stage.output());
             Files.createDirectories(stage.output());
-            List<InputResolver.Call> calls = InputResolver.calls(operation.get(), inputMappings, input);
+            List<InputResolver.Call> calls;
+            try {
+                calls = InputResolver.calls(operation.get(), inputMappings, input);
+            } catch (IllegalArgumentException misfit) {
+                // The job's files do not fit the operation's inputs: another attempt would find the same.
+                return Outcome.finalFailure(request.jobId(), request.attempt(),
+                        MessageId.OPERATION_FAILED.format(operationName, request.source(), misfit.getMessage()));
+            }
             List<Path> units = new ArrayList<>();
             for (int call = 0; call < calls.size(); call++) {
                 units.addAll(runCall(operation.get(), calls.get(call), calls.size() == 1 ? stage.work()
