@@ -123,5 +123,6 @@ class InputMappingsStackIT extends OnSharedStack {
         assertEquals("FAILED", job.getString("state"), job::toString);
         assertTrue(job.getString("failureReason").contains("input 'maxWidth' takes the int written in 'bad.width', but it holds 'wide'"),
                 job::toString);
+        assertEquals(1, job.getInt("attempts"), "a file that does not fit the inputs is not tried again: " + job);
     }
 }
