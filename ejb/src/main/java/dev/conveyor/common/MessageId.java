@@ -53,6 +53,9 @@ public enum MessageId {
             "Could not claim %s for endpoint '%s'; it stays in the input folder: %s"),
     DISPATCH_FAILED("CNV-2003-W", Kind.INTERNAL,
             "%d staged jobs could not be queued; they stay STAGED and the next scan queues them: %s"),
+    DISPATCH_NOT_SENT("CNV-2019-W", Kind.INTERNAL,
+            "The dispatch of %d claimed jobs could not be sent; they stay QUEUED and the endpoint's next scan sends it again "
+                    + "(or the recovery pass, should this node stop): %s"),
     OPERATION_JAR_SKIPPED("CNV-2004-W", Kind.INTERNAL,
             "Operations in %s could not all be loaded; the others are available: %s"),
     BATCH_START_FAILED("CNV-2006-W", Kind.INTERNAL,

@@ -84,7 +84,6 @@ public class JobDispatcher {
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void queue(List<String> jobIds) {
         Map<String, Map<Integer, List<String>>> byEndpointAndPriority = new LinkedHashMap<>();
-        int workers = Tunable.WORKERS.value();
         for (Job job : jobs.locked(jobIds)) {
             if (job.getState() == JobState.STAGED) {
                 job.moveTo(JobState.QUEUED);
@@ -92,10 +91,27 @@ public class JobDispatcher {
                         .computeIfAbsent(job.getJmsPriority(), priority -> new ArrayList<>()).add(job.getId());
             }
         }
-        byEndpointAndPriority.forEach((endpoint, byPriority) -> byPriority.forEach((priority, ids) -> {
+        byEndpointAndPriority.forEach(this::sendChunks);
+    }
+
+    /**
+     * Sends the dispatch of jobs a claim wrote QUEUED ({@code priorities}: job id to JMS
+     * priority), in a transaction of the broker's alone: the claim has committed their rows.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void sendClaimed(String endpoint, Map<String, Integer> priorities) {
+        Map<Integer, List<String>> byPriority = new TreeMap<>(Comparator.reverseOrder());
+        priorities.forEach((jobId, priority) -> byPriority.computeIfAbsent(priority, p -> new ArrayList<>()).add(jobId));
+        sendChunks(endpoint, byPriority);
+    }
+
+    /** One endpoint's jobs as chunks ({@link Chunks}), highest priority first, one message per chunk at its priority. */
+    private void sendChunks(String endpoint, Map<Integer, List<String>> byPriority) {
+        int workers = Tunable.WORKERS.value();
+        byPriority.forEach((priority, ids) -> {
             int size = Chunks.size(times.mean(endpoint), ids.size(), workers);
             Chunks.of(ids, size).forEach(chunk -> send(priority, chunk));
-        }));
+        });
     }
 
     /** A dispatch delivered after {@code delay}, inside the caller's transaction: an operation tried again after a back-off. */

@@ -93,8 +93,11 @@ public class JobService {
                 .orElseGet(() -> Admission.notClaimed(queue));
     }
 
-    /** What a batch claim took, and the input queue as it left it. */
-    public record Claims(Map<Path, String> jobIds, InputQueue queue, boolean full) {
+    /**
+     * What a batch claim took, and the input queue as it left it. {@code queued}: the jobs made
+     * QUEUED by the claim itself, with their JMS priorities, whose dispatch is to be sent now.
+     */
+    public record Claims(Map<Path, String> jobIds, Map<String, Integer> queued, InputQueue queue, boolean full) {
     }
 
     /**
@@ -105,23 +108,35 @@ public class JobService {
      * the queue. A file another thread or node took first is not there any more: it is skipped.
      * A crash before the commit leaves moved files with no job row, which recovery returns to
      * the input folder.
+     * <p>
+     * The jobs of an asynchronous endpoint that does not make them wait are written QUEUED at
+     * once: the row is the dispatch's outbox, and the caller sends the dispatch after the commit
+     * (no transaction spans the database and the broker). A dispatch that is never sent (the
+     * broker away, a crash right after the commit) is sent again by the next scan, or by the
+     * recovery pass, which sends one for every job QUEUED 30 s that no message names.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Claims claimAll(EndpointConfig endpoint, List<Path> files) {
         InputQueue queue = lockQueue(endpoint);
         Map<Path, String> claimed = new LinkedHashMap<>();
+        Map<String, Integer> queued = new LinkedHashMap<>();
+        boolean queueAtOnce = endpoint.get(EndpointSettings.ASYNCHRONOUS) && endpoint.get(EndpointSettings.WAIT).isEmpty();
         RuleSet rules = priorities.current();
         for (Path file : files) {
             if (queue.isFull()) {
-                return new Claims(claimed, queue, true);
+                return new Claims(claimed, queued, queue, true);
             }
             Optional<Job> job = stage(endpoint, file, Map.of(), null, rules);
             if (job.isPresent()) {
                 claimed.put(file, job.get().getId());
+                if (queueAtOnce) {
+                    job.get().moveTo(JobState.QUEUED);
+                    queued.put(job.get().getId(), job.get().getJmsPriority());
+                }
                 queue = queue.plus(1);
             }
         }
-        return new Claims(claimed, queue, false);
+        return new Claims(claimed, queued, queue, false);
     }
 
     /** Locks the endpoint's row and counts its input queue. */

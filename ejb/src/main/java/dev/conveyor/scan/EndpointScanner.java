@@ -27,6 +27,7 @@ import dev.conveyor.job.JobState;
 import dev.conveyor.job.JobTimes;
 import dev.conveyor.job.Outcome;
 import dev.conveyor.job.RunRequest;
+import dev.conveyor.job.UnsentDispatches;
 import dev.conveyor.node.ThisNode;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -43,7 +44,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
@@ -93,6 +96,9 @@ public class EndpointScanner {
     @Inject
     QueueMonitor monitor;
 
+    @Inject
+    UnsentDispatches unsent;
+
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
     /**
@@ -115,9 +121,11 @@ public class EndpointScanner {
             return 0;
         }
         List<String> toStart = new ArrayList<>(jobs.inState(endpointName, JobState.STAGED));
+        Map<String, Integer> toSend = new LinkedHashMap<>(unsent.take(endpointName));
         InputQueue queue = flow.queue(endpoint);
         int room = queue.room(JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName)));
         if (room == 0 || keepsOrderBehindWaitingJob(endpoint)) {
+            send(endpointName, toSend);
             start(endpoint, toStart, stillHeld);
             return 0;
         }
@@ -138,13 +146,29 @@ public class EndpointScanner {
         claims.jobIds().forEach((file, jobId) -> {
             if (readOnly.contains(file)) {
                 finish(Outcome.refused(jobId, MessageId.READ_ONLY_SOURCE.format(file.getFileName())));
+            } else if (claims.queued().containsKey(jobId)) {
+                toSend.put(jobId, claims.queued().get(jobId));
             } else {
                 toStart.add(jobId);
             }
         });
         int claimed = claims.jobIds().size();
+        send(endpointName, toSend);
         start(endpoint, toStart, stillHeld);
         return claimed;
+    }
+
+    /** Sends the dispatch of jobs claimed QUEUED; what cannot be sent now is kept for the next scan. */
+    private void send(String endpointName, Map<String, Integer> toSend) {
+        if (toSend.isEmpty()) {
+            return;
+        }
+        try {
+            dispatcher.sendClaimed(endpointName, toSend);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, MessageId.DISPATCH_NOT_SENT.format(toSend.size(), e), e);
+            unsent.keep(endpointName, toSend);
+        }
     }
 
     /** waitMode keep: while one of the endpoint's jobs waits, nothing newer is taken. */
