@@ -36,7 +36,12 @@ public class JobMetrics {
     @Inject
     MetricRegistry metrics;
 
-    void jobFinished(@Observes(during = TransactionPhase.AFTER_SUCCESS) JobFinished finished) {
+    /**
+     * One finished job at a time: Payara's registry threw ConcurrentModificationException when
+     * several threads made a new metric (an endpoint's or bucket's first finished jobs) at once,
+     * and the job went uncounted.
+     */
+    synchronized void jobFinished(@Observes(during = TransactionPhase.AFTER_SUCCESS) JobFinished finished) {
         Job job = finished.job();
         Tag endpoint = new Tag("endpoint", job.getEndpoint());
         metrics.counter(FINISHED, endpoint, new Tag("outcome", job.getState().name().toLowerCase(Locale.ROOT))).inc();
