@@ -108,7 +108,7 @@ public class FlowControl {
         long sleep = endpoint.get(SLEEP_ON_OVER_STORE);
         int retries = endpoint.get(SLEEP_ON_OVER_STORE_RETRY_COUNT);
         Path target = resultFolder.toAbsolutePath().normalize();
-        Optional<EndpointConfig> downstream = endpoints.configWatching(target).filter(other -> !other.name().equals(endpoint.name()));
+        Optional<EndpointConfig> downstream = downstreamOf(endpoint, target);
         Optional<Semaphore> gate = downstream.map(other -> gates.of(other.name()));
         Optional<Overflow> overflow = new OverStoreRetry(sleep, retries, Thread::sleep).awaitRoom(
                 () -> overflowHoldingGate(endpoint, target, resultBytes, downstream, gate),
@@ -124,6 +124,32 @@ public class FlowControl {
             LOG.warning(MessageId.ENDPOINT_BLOCKED.format(endpoint.name(), reason));
         }
         return false;
+    }
+
+    /**
+     * One look, no sleep and no block: true when the results can be stored now (a downstream
+     * gate is then held until the write's transaction ends), false when they cannot or the
+     * endpoint is blocked. A worker writing the results of the jobs it ran asks this: without
+     * room it hands them to the result writers, which wait as {@link #awaitResultRoom} says,
+     * instead of sleeping on a worker that other endpoints' jobs (the downstream one's, say) need.
+     */
+    public boolean hasResultRoom(EndpointConfig endpoint, Path resultFolder, LongSupplier resultBytes) {
+        if (endpoint.state() == EndpointState.BLOCKED) {
+            return false;
+        }
+        Path target = resultFolder.toAbsolutePath().normalize();
+        Optional<EndpointConfig> downstream = downstreamOf(endpoint, target);
+        Optional<Semaphore> gate = downstream.map(other -> gates.of(other.name()));
+        if (overflowHoldingGate(endpoint, target, resultBytes, downstream, gate).isPresent()) {
+            return false;
+        }
+        gate.ifPresent(this::releaseAfterCompletion);
+        return true;
+    }
+
+    /** The other endpoint watching the result folder, if any: its queue bounds what may be written there. */
+    private Optional<EndpointConfig> downstreamOf(EndpointConfig endpoint, Path target) {
+        return endpoints.configWatching(target).filter(other -> !other.name().equals(endpoint.name()));
     }
 
     /**

@@ -22,6 +22,7 @@ import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -119,18 +121,33 @@ public class JobCompletion {
 
     /**
      * Completes a chunk's jobs as {@link #complete} does one, in the caller's transaction, their
-     * rows read and locked together. Their results are forced to disk together at the end, before
-     * the transaction that records them SUCCEEDED can commit.
+     * rows read and locked together: a result writer's, which waits for room for the results as
+     * flow control says. Their results are forced to disk together at the end, before the
+     * transaction that records them SUCCEEDED can commit.
      */
     public void completeAll(List<String> jobIds) {
+        write(jobIds, true);
+    }
+
+    /**
+     * Completes what can be completed now, as {@link #completeAll} does but never waiting for room
+     * for results: the worker that ran the jobs asks this. Returns the jobs left WRITING (their
+     * results have no room yet, their endpoint is blocked), for the result writers.
+     */
+    public List<String> completeNow(List<String> jobIds) {
+        return write(jobIds, false);
+    }
+
+    private List<String> write(List<String> jobIds, boolean mayWait) {
         Set<String> blocked = new HashSet<>();
         // Read once per endpoint and chunk: a chunk's jobs are mostly one endpoint's.
         Map<String, Optional<EndpointConfig>> configs = new HashMap<>();
         Durably.Pending durable = new Durably.Pending();
-        for (Job job : jobs.locked(jobIds)) {
+        List<Job> locked = jobs.locked(jobIds);
+        for (Job job : locked) {
             if (transactions.getRollbackOnly()) {
                 // A folder of the chunk's proved unsafe: the whole write is undone, so nothing more is moved.
-                return;
+                return jobIds;
             }
             if (job.getState() != JobState.WRITING || blocked.contains(job.getEndpoint())) {
                 continue;
@@ -142,8 +159,8 @@ public class JobCompletion {
                 }
                 return endpoints.config(name);
             });
-            if (!blocked.contains(job.getEndpoint()) && !complete(job, endpoint, durable)) {
-                // Its results wait with the endpoint blocked: the chunk's other jobs there wait too, without sleeping again.
+            if (!blocked.contains(job.getEndpoint()) && !complete(job, endpoint, durable, mayWait)) {
+                // Its results wait (the endpoint blocked, or no room yet): the chunk's other jobs there wait too, without sleeping again.
                 blocked.add(job.getEndpoint());
             }
         }
@@ -153,10 +170,14 @@ public class JobCompletion {
             LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(String.join(", ", jobIds), e), e);
             throw new UncheckedIOException(e);
         }
+        return locked.stream().filter(job -> job.getState() == JobState.WRITING).map(Job::getId).toList();
     }
 
-    /** False when the job's results cannot be stored and its endpoint is blocked: the job stays WRITING. */
-    private boolean complete(Job job, Optional<EndpointConfig> config, Durably.Pending durable) {
+    /**
+     * False when the job's results cannot be stored (the endpoint blocked; or, unless
+     * {@code mayWait}, no room for them now): the job stays WRITING.
+     */
+    private boolean complete(Job job, Optional<EndpointConfig> config, Durably.Pending durable, boolean mayWait) {
         String jobId = job.getId();
         if (config.isEmpty()) {
             job.fail("endpoint '" + job.getEndpoint() + "' was deleted while the job ran; its files stay in the stage folder",
@@ -187,8 +208,10 @@ public class JobCompletion {
             succeeded = false;
             reason = refused.get();
         }
-        if (succeeded && !flow.awaitResultRoom(endpoint, publisher.resultFolder(endpoint, jobId, job.getSource()),
-                () -> StageFolder.of(endpoint.folder(), jobId).outputBytes())) {
+        Path resultFolder = succeeded ? publisher.resultFolder(endpoint, jobId, job.getSource()) : null;
+        LongSupplier resultBytes = () -> StageFolder.of(endpoint.folder(), jobId).outputBytes();
+        if (succeeded && !(mayWait ? flow.awaitResultRoom(endpoint, resultFolder, resultBytes)
+                : flow.hasResultRoom(endpoint, resultFolder, resultBytes))) {
             // Blocked: the job stays WRITING with its results in stage; resuming the endpoint sends its callback again.
             return false;
         }

@@ -32,8 +32,10 @@ import java.util.logging.Logger;
  * pass hands them to a result writer (at once when their node is dead). Results are written only
  * after WRITING is committed, so an operation is never run again over a source already moved
  * away. A chunk delivered again is first split into one message per job, so that a job that
- * kills its worker uses up only its own attempts. A write that fails here goes to the result
- * writers (a callback) and their retries.
+ * kills its worker uses up only its own attempts. Jobs whose results have no room yet (a full
+ * downstream endpoint, a volume short of minimumFreeSpace), and a write that fails, go to the
+ * result writers (a callback): they sleep, retry and block as flow control says, while the
+ * workers stay free for other jobs, the downstream endpoint's among them.
  * <p>
  * The consumer window is 0: a worker asks the broker for one message when it is free, so it gets
  * the highest JMS priority waiting in the queue at that moment. A prefetch buffer (the default
@@ -106,13 +108,21 @@ public class JobWorker implements MessageListener {
     private record Ran(RunRequest request, Outcome outcome) {
     }
 
-    /** Writes the recorded jobs' results; if that fails, a result writer takes them over. */
+    /**
+     * Writes the recorded jobs' results where there is room for them now; the result writers take
+     * over those without room (they wait for it, as flow control says, where a sleeping worker
+     * would hold up the very endpoint it waits for) and all of them if the write fails.
+     */
     private void write(List<String> recorded) {
+        List<String> left;
         try {
-            completion.completeAll(recorded);
+            left = completion.completeNow(recorded);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, MessageId.RESULTS_HANDED_TO_WRITERS.format(recorded.size(), e), e);
-            dispatcher.callbackLater(recorded);
+            left = recorded;
+        }
+        if (!left.isEmpty()) {
+            dispatcher.callbackLater(left);
         }
     }
 
