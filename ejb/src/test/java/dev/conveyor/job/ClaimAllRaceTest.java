@@ -2,28 +2,16 @@ package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
-import dev.conveyor.endpoint.EndpointState;
-import dev.conveyor.endpoint.SettingValues;
-import dev.conveyor.priority.PriorityRules;
-import dev.conveyor.priority.RuleSet;
-import dev.conveyor.testing.InProcessJpa;
-import jakarta.persistence.EntityManager;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two scanners of one endpoint (two threads here; two nodes do the same through the shared
@@ -31,56 +19,15 @@ import org.junit.jupiter.api.io.TempDir;
  * EclipseLink and H2 made by the migrations: every entry becomes exactly one job, whose stage
  * folder holds it.
  */
-class ClaimAllRaceTest {
+class ClaimAllRaceTest extends InProcessClaims {
 
     private static final int FILES = 40;
     private static final int JOB_FOLDERS = 10;
 
-    @TempDir
-    Path root;
-
-    private InProcessJpa jpa;
-    private String rootsBefore;
-
-    @BeforeEach
-    void open() {
-        // JobService confines its moves to the allowed roots it reads when it is made.
-        rootsBefore = System.getProperty("conveyor.roots");
-        System.setProperty("conveyor.roots", root.toString());
-        jpa = new InProcessJpa();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        jpa.close();
-        if (rootsBefore == null) {
-            System.clearProperty("conveyor.roots");
-        } else {
-            System.setProperty("conveyor.roots", rootsBefore);
-        }
-    }
-
-    private static JobService service(EntityManager em) {
-        JobService jobs = new JobService();
-        jobs.em = em;
-        jobs.priorities = new PriorityRules() {
-            @Override
-            public RuleSet current() {
-                return RuleSet.FIFO;
-            }
-        };
-        return jobs;
-    }
-
     @Test
     void twoClaimersOfOneListingMakeOneJobPerEntry() throws Exception {
-        Path watched = Files.createDirectories(root.resolve("race"));
-        EndpointConfig endpoint = new EndpointConfig("race", watched, EndpointSettings.MANUAL_DEFAULTS, EndpointState.ENABLED);
-        jpa.runInTransaction(em -> {
-            Endpoint row = new Endpoint("race", Instant.now());
-            row.setGiven(SettingValues.EMPTY, watched);
-            em.persist(row);
-        });
+        Path watched = root.resolve("race");
+        EndpointConfig endpoint = endpoint("race", watched, EndpointSettings.MANUAL_DEFAULTS);
         List<Path> entries = RacedEntries.drop(watched, FILES, JOB_FOLDERS);
 
         CyclicBarrier start = new CyclicBarrier(2);

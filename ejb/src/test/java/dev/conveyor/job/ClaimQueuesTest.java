@@ -2,55 +2,24 @@ package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
-import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.endpoint.SettingValues;
-import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.priority.RuleSet;
-import dev.conveyor.testing.InProcessJpa;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A claim writes an asynchronous endpoint's jobs QUEUED at once, the row being the dispatch's
  * outbox, and hands back their JMS priorities for the dispatch; a synchronous endpoint's jobs,
  * which its scan runs itself, stay STAGED. On EclipseLink and H2 made by the migrations.
  */
-class ClaimQueuesTest {
-
-    @TempDir
-    Path root;
-
-    private InProcessJpa jpa;
-    private String rootsBefore;
-
-    @BeforeEach
-    void open() {
-        rootsBefore = System.getProperty("conveyor.roots");
-        System.setProperty("conveyor.roots", root.toString());
-        jpa = new InProcessJpa();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        jpa.close();
-        if (rootsBefore == null) {
-            System.clearProperty("conveyor.roots");
-        } else {
-            System.setProperty("conveyor.roots", rootsBefore);
-        }
-    }
+class ClaimQueuesTest extends InProcessClaims {
 
     @Test
     void anAsynchronousEndpointsClaimWritesItsJobsQueuedWithTheirPriorities() throws Exception {
@@ -70,26 +39,11 @@ class ClaimQueuesTest {
     }
 
     private JobService.Claims claim(String name, SettingValues settings) throws Exception {
-        Path watched = Files.createDirectories(root.resolve(name));
-        EndpointConfig endpoint = new EndpointConfig(name, watched, settings, EndpointState.ENABLED);
-        jpa.runInTransaction(em -> {
-            Endpoint row = new Endpoint(name, Instant.now());
-            row.setGiven(SettingValues.EMPTY, watched);
-            em.persist(row);
-        });
+        Path watched = root.resolve(name);
+        EndpointConfig endpoint = endpoint(name, watched, settings);
         List<Path> files = List.of(Files.writeString(watched.resolve("a.txt"), "a"), Files.writeString(watched.resolve("b.txt"), "b"),
                 Files.writeString(watched.resolve("c.txt"), "c"));
-        return jpa.inTransaction(em -> {
-            JobService jobs = new JobService();
-            jobs.em = em;
-            jobs.priorities = new PriorityRules() {
-                @Override
-                public RuleSet current() {
-                    return RuleSet.FIFO;
-                }
-            };
-            return jobs.claimAll(endpoint, files);
-        });
+        return jpa.inTransaction(em -> service(em).claimAll(endpoint, files));
     }
 
     private Map<JobState, Long> statesOf(String endpoint) {
