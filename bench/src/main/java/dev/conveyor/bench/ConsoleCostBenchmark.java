@@ -6,6 +6,7 @@ import dev.conveyor.web.testing.ApiClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -18,12 +19,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * console open, and with one console (chromium, headless) on the overview, its live stream
  * connected. Rounds run in pairs, back to back, which of the two goes first alternating, on a
  * stack that is idle (three endpoints scanning every second, no files) and then under a trickle
- * of one file every 2 s (so the overview changes and events are sent).
+ * of one file every 2 s (so the overview changes and events are sent). After a round with a
+ * console, 65 s pass before the next round, so that the server has noticed the console left.
  * Arguments: [ROUND_SECONDS] [PAIRS] (default 60 s, 3 pairs per load).
  */
 public final class ConsoleCostBenchmark {
 
     private static final String PASSWORD = "bench-password";
+    private static final Duration SETTLE_AFTER_CONSOLE = Duration.ofSeconds(65);
 
     private record Round(double payaraCpuMsPerMinute, int events) {
     }
@@ -88,6 +91,9 @@ public final class ConsoleCostBenchmark {
         } finally {
             if (console != null) {
                 console.close();
+                // The server counts a console until a write to its stream fails: at the next keep-alive (30 s) or the one
+                // after. The next round is to have none.
+                Thread.sleep(SETTLE_AFTER_CONSOLE.toMillis());
             }
         }
     }

@@ -8,14 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.conveyor.client.JobInput;
+import dev.conveyor.client.QueueThresholdExceededException;
+import dev.conveyor.client.Submission;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -125,14 +132,6 @@ class ConsoleStackIT extends OnSharedStack {
         assertEquals(0L, browser.script("return performance.getEntriesByType('resource')"
                 + ".filter(e => !e.name.startsWith(location.origin)).length"), "every resource comes from the server itself");
         screenshot("console-overview.png");
-
-        // On a phone's width the page does not scroll sideways (wide tables scroll inside their own box).
-        browser.driver().manage().window().setSize(new Dimension(390, 844));
-        try {
-            browser.until(d -> (Boolean) browser.script("return document.documentElement.scrollWidth <= window.innerWidth"));
-        } finally {
-            browser.driver().manage().window().setSize(new Dimension(1280, 1000));
-        }
     }
 
     @Test
@@ -328,5 +327,298 @@ class ConsoleStackIT extends OnSharedStack {
         assertEquals("CNV-4101-E", refused.object().getString("code"));
         assertEquals("ENABLED", api.get("endpoints/console-viewed").object().getString("state"));
         assertEquals(403, api.as("console-viewer", password).post("jobs/" + failedJob + "/retry", "{}").status());
+    }
+
+    @Test
+    void anEndpointIsEditedThroughTheFormKeepingItsMappingsAndThenDeleted() {
+        Drops.endpoint(api, "console-edited", "text.uppercase",
+                "\"batchSize\":3,\"inputParameterMappings\":{\"delayMillis\":{\"type\":\"literal\",\"value\":\"250\"}}");
+        browser.open("#/endpoints/console-edited/edit");
+        assertEquals("console-edited", browser.find("#setting-name").getAttribute("value"));
+        assertTrue(browser.find("#setting-name").getAttribute("readonly") != null, "a name cannot be changed");
+        // The form shows what is saved, mappings included.
+        assertEquals("250", browser.find("#map-in-value-delayMillis").getAttribute("value"));
+        assertEquals("literal", new Select(browser.find("#map-in-type-delayMillis")).getFirstSelectedOption().getAttribute("value"));
+        WebElement batchSize = browser.find("#setting-batchSize");
+        assertEquals("3", batchSize.getAttribute("value"));
+        batchSize.clear();
+        batchSize.sendKeys("7");
+        browser.find("#setting-description").sendKeys("edited in the console");
+        browser.click("#save-endpoint");
+        browser.until(d -> d.getCurrentUrl().endsWith("#/endpoints"));
+        browser.find("tr[data-endpoint='console-edited']");
+        JsonObject edited = api.get("endpoints/console-edited").object();
+        assertEquals(7, edited.getInt("batchSize"));
+        assertEquals("edited in the console", edited.getString("description"));
+        assertEquals("250", edited.getJsonObject("inputParameterMappings").getJsonObject("delayMillis").getString("value"),
+                "an edit keeps the mappings it did not touch");
+
+        browser.click("tr[data-endpoint='console-edited'] button.danger");
+        browser.driver().switchTo().alert().accept();
+        browser.until(d -> d.findElements(By.cssSelector("tr[data-endpoint='console-edited']")).isEmpty());
+        assertEquals(404, api.get("endpoints/console-edited").status());
+    }
+
+    @Test
+    void mappingRowsAreBuiltFromTheOperationsSignatureAndSavedWithTheEndpoint() {
+        JsonObject operation = api.get("operations").array().getValuesAs(JsonObject.class).stream()
+                .filter(o -> o.getString("name").equals("text.uppercase")).findFirst().orElseThrow();
+        browser.open("#/endpoints/new");
+        browser.find("#setting-name").sendKeys("console-mapped");
+        browser.find("#setting-path").sendKeys("console-mapped");
+        new Select(browser.find("#setting-operationName")).selectByValue("text.uppercase");
+        assertEquals(operation.getString("signature"), browser.find("#operation-signature").getText());
+        assertEquals(names(operation, "inputs"), browser.all("#mapping-editor tr[data-input]").stream().map(row -> row.getAttribute("data-input")).toList());
+        assertEquals(names(operation, "outputs"), browser.all("#mapping-editor tr[data-output]").stream().map(row -> row.getAttribute("data-output")).toList());
+
+        new Select(browser.find("#map-in-type-delayMillis")).selectByValue("literal");
+        browser.find("#map-in-value-delayMillis").sendKeys("120");
+        browser.find("#map-out-output").sendKeys("%F.upper.txt");
+        browser.click("#save-endpoint");
+        browser.find("tr[data-endpoint='console-mapped']");
+        JsonObject saved = api.get("endpoints/console-mapped").object();
+        JsonObject delay = saved.getJsonObject("inputParameterMappings").getJsonObject("delayMillis");
+        assertEquals("literal", delay.getString("type"));
+        assertEquals("120", delay.getString("value"));
+        assertEquals(1, saved.getJsonObject("inputParameterMappings").size(), "only the row that was filled: " + saved);
+        assertEquals("%F.upper.txt", saved.getJsonObject("outputParameterMappings").getString("output"));
+    }
+
+    private static List<String> names(JsonObject operation, String parameters) {
+        return operation.getJsonArray(parameters).getValuesAs(JsonObject.class).stream().map(p -> p.getString("name")).toList();
+    }
+
+    @Test
+    void aRuleIsEditedAndSwitchedOffAndOn() {
+        String id = rule("console-edited-rule");
+        String item = "li[data-rule='" + id + "']";
+        try {
+            browser.open("#/priority");
+            browser.click(item + " button.edit");
+            WebElement priority = browser.find(item + " input[name=jmsPriority]");
+            priority.clear();
+            priority.sendKeys("7");
+            WebElement share = browser.find(item + " input[name=share]");
+            share.clear();
+            share.sendKeys("40");
+            browser.click(item + " button[type=submit]");
+            browser.until(d -> browser.find(item).getText().contains("JMS 7, share 40"));
+            JsonObject edited = api.get("priority-rules/" + id).object();
+            assertEquals(7, edited.getInt("jmsPriority"));
+            assertEquals(40, edited.getInt("share"));
+            assertTrue(edited.getBoolean("enabled"));
+
+            browser.click(item + " input.enabled");
+            browser.until(d -> browser.find(item).getAttribute("aria-label").endsWith("disabled"));
+            assertFalse(api.get("priority-rules/" + id).object().getBoolean("enabled"));
+            browser.click(item + " input.enabled");
+            browser.until(d -> browser.find(item).getAttribute("aria-label").endsWith(", enabled"));
+            assertTrue(api.get("priority-rules/" + id).object().getBoolean("enabled"));
+        } finally {
+            api.delete("priority-rules/" + id);
+        }
+    }
+
+    @Test
+    void theBucketsFiguresAndTheSharesServedAreShown() throws Exception {
+        Reply created = api.post("priority-rules", "{\"name\":\"console-gold\",\"expression\":\"file.extension == 'gold'\",\"jmsPriority\":6}");
+        assertEquals(201, created.status(), created::toString);
+        String id = created.object().getString("id");
+        try {
+            Path folder = Drops.endpoint(api, "console-buckets", "copy", "\"batchSize\":10");
+            drop(stack, folder, "first.gold", "gold 1".getBytes());
+            drop(stack, folder, "second.gold", "gold 2".getBytes());
+            drop(stack, folder, "plain.txt", "plain".getBytes());
+            List<JsonObject> jobs = awaitFinished(api, "console-buckets", 3);
+            assertEquals(2, jobs.stream().filter(j -> "console-gold".equals(api.get("jobs/" + j.getString("id")).object().getString("bucket"))).count());
+
+            browser.open("#/priority");
+            String row = "tr[data-bucket='console-gold']";
+            browser.until(d -> browser.find(row + " td:nth-of-type(4)").getText().equals("2"));
+            assertEquals("6", browser.find(row + " td:nth-of-type(1)").getText());
+            assertTrue(browser.find(row + " td:nth-of-type(5)").getText().matches("\\d+ ms"), browser.find(row).getText());
+            // The shares bar: the bucket's part of every job finished in the last minute, in words too.
+            browser.until(d -> {
+                @SuppressWarnings("unchecked")
+                List<Object> shown = (List<Object>) browser.script("""
+                        const figure = document.getElementById('shares');
+                        const legend = [...figure.querySelectorAll('.legend li')].find(li => li.textContent.startsWith('console-gold:'));
+                        return [Number(figure.dataset.total), legend ? legend.textContent : ''];""");
+                long total = ((Number) shown.get(0)).longValue();
+                double percent = Math.round(2000.0 / total) / 10.0; // as the page rounds, to a tenth
+                String written = percent == Math.rint(percent) ? String.valueOf((long) percent) : String.valueOf(percent);
+                return total >= 3 && shown.get(1).equals("console-gold: " + written + "% (2)");
+            });
+        } finally {
+            api.delete("priority-rules/" + id);
+        }
+    }
+
+    @Test
+    void theNotifyFormSendsAnyCounterAndDeltaAndRefusesADeltaThatIsNoNumber() throws Exception {
+        Path folder = Drops.endpoint(api, "console-counted", "copy",
+                "\"wait\":{\"releaseSignalId\":\"${file.baseName}\",\"targetSignalCount\":\"3\",\"signalCounterName\":\"pages\"}");
+        drop(stack, folder, "batch-7.txt", "batch 7".getBytes());
+        awaitState(api, "console-counted", "WAITING", 1);
+        browser.open("#/signals");
+        String group = "#waiting-table tr[data-signal='batch-7']";
+        assertTrue(browser.find(group).getText().contains("3 on pages"), browser.find(group).getText());
+
+        WebElement id = browser.find("#notify-id");
+        WebElement counter = browser.find("#notify-counter");
+        WebElement delta = browser.find("#notify-delta");
+        id.sendKeys("batch-7");
+        counter.sendKeys("pages");
+        delta.clear();
+        delta.sendKeys("two");
+        Reply before = api.get("signals/batch-7");
+        browser.click("#notify-form button[type=submit]");
+        String refusal = browser.find("#signal-messages .notice.error").getText();
+        assertTrue(refusal.matches("(?s).*CNV-\\d{4}-E.*delta.*"), refusal);
+        assertEquals(before, api.get("signals/batch-7"), "the refused notify counted nothing");
+
+        delta.clear();
+        delta.sendKeys("2");
+        browser.click("#notify-form button[type=submit]");
+        browser.until(d -> browser.find("#signal-messages .notice.ok").getText().equals("Notified batch-7: total now 2."));
+        assertEquals(2, api.get("signals/batch-7").object().getJsonObject("counters").getInt("pages"));
+        browser.until(d -> browser.find(group).getText().contains("pages: 2"));
+        assertEquals("WAITING", api.get("jobs?endpoint=console-counted").array().getJsonObject(0).getString("state"));
+
+        delta.clear();
+        delta.sendKeys("1");
+        browser.click("#notify-form button[type=submit]");
+        assertEquals("SUCCEEDED", awaitFinished(api, "console-counted", 1).get(0).getString("state"));
+        browser.until(d -> d.findElements(By.cssSelector(group)).isEmpty());
+    }
+
+    @Test
+    void theJobsPageTurnsToTheNextPageAndFiltersByCreationTime() throws Exception {
+        Path folder = Drops.endpoint(api, "console-pages", "copy", "\"batchSize\":100");
+        for (int i = 1; i <= 51; i++) {
+            drop(stack, folder, "paged-" + i + ".txt", ("page " + i).getBytes());
+        }
+        awaitFinished(api, "console-pages", 51);
+        HttpResponse<String> first = api.raw("GET", "jobs?endpoint=console-pages&page=0&limit=50", Map.of(), null);
+        assertEquals("true", first.headers().firstValue("X-Has-More").orElse(""));
+        JsonObject oldest = api.get("jobs?endpoint=console-pages&page=1&limit=50").array().getJsonObject(0);
+
+        browser.open("#/jobs?endpoint=console-pages");
+        browser.until(d -> browser.all("#job-table tbody tr").size() == 50);
+        browser.click("#next-page");
+        browser.until(d -> d.getCurrentUrl().contains("page=1"));
+        browser.find("#job-table tr[data-job='" + oldest.getString("id") + "']");
+        assertEquals(1, browser.all("#job-table tbody tr").size());
+        assertTrue(browser.find(".pager").getText().contains("Page 2"));
+        assertFalse(browser.all("#next-page").get(0).isDisplayed(), "no page after the last");
+
+        // Created in the last 15 minutes: all 51, again from the first page.
+        new Select(browser.find("#filter-period")).selectByValue("15");
+        browser.click("form.filters button[type=submit]");
+        browser.until(d -> d.getCurrentUrl().contains("minutes=15") && !d.getCurrentUrl().contains("page="));
+        browser.until(d -> browser.all("#job-table tbody tr").size() == 50 && browser.find("#next-page").isDisplayed());
+        // The stack has no job older than 15 minutes: a window of 3 s (in the address) shows that the filter leaves out older jobs.
+        Instant newest = Instant.parse(api.get("jobs?endpoint=console-pages&limit=1").array().getJsonObject(0).getString("createdAt"));
+        Thread.sleep(Math.max(0, Duration.between(Instant.now(), newest.plusSeconds(4)).toMillis()));
+        browser.open("#/jobs?endpoint=console-pages&minutes=0.05");
+        assertEquals("No job matches.", browser.find("#job-results p").getText());
+    }
+
+    @Test
+    void theQueueIsColouredAsItsFreeSizeNearsTheThreshold() throws Exception {
+        // A scan a minute: after the first (at creation) submitted jobs stay STAGED and fill the queue of 10, 20% to be kept free.
+        Drops.endpoint(api, "console-queue", "copy", "\"repeatInterval\":60,\"maxQueueSize\":10,\"freeQueueSizeThreshold\":20");
+        Thread.sleep(2000);
+        browser.open("#/overview");
+        String cell = "#endpoint-table tr[data-endpoint='console-queue'] td.queue";
+        try (JobInput input = stack.client().openInput("console-queue")) {
+            submit(input, 5);
+            Object room = assertQueueShown(cell, "5 of 10", "ok");
+            submit(input, 1); // 4 free: within twice the threshold
+            Object near = assertQueueShown(cell, "6 of 10", "near");
+            submit(input, 2); // 2 free: at the threshold
+            Object over = assertQueueShown(cell, "8 of 10", "over");
+            assertEquals(3, Set.of(room, near, over).size(), "three colours of the bar: " + List.of(room, near, over));
+        }
+        assertTrue(browser.find(cell + " .bar").getAttribute("aria-label").contains("at or past the threshold"));
+    }
+
+    private static void submit(JobInput input, int jobs) throws Exception {
+        for (int i = 0; i < jobs; i++) {
+            try {
+                input.put(Submission.document("queued-" + System.nanoTime() + ".txt", "queued".getBytes()));
+            } catch (QueueThresholdExceededException accepted) {
+                // Accepted, with the warning that the free size is at the threshold.
+            }
+        }
+    }
+
+    /** Waits until the queue cell says {@code text} at {@code level}; returns the colour of its bar. */
+    private static Object assertQueueShown(String cell, String text, String level) {
+        browser.until(d -> browser.find(cell + " .queue-text").getText().equals(text));
+        assertEquals(level, browser.find(cell).getAttribute("data-level"));
+        return browser.script("return getComputedStyle(arguments[0]).backgroundColor", browser.find(cell + " .bar span"));
+    }
+
+    @Test
+    void aBlockedEndpointShowsWhyOnTheOverviewAndTheEndpointsPage() throws Exception {
+        Path watched = Drops.endpoint(api, "console-blocked", "copy", "");
+        Files.delete(watched);
+        Path link = Files.createSymbolicLink(watched, Files.createDirectories(stack.var().resolve("outside-console-blocked")));
+        String reason = browser.until(d -> {
+            JsonObject endpoint = api.get("endpoints/console-blocked").object();
+            return endpoint.getString("state").equals("BLOCKED") ? endpoint.getString("blockedReason") : null;
+        });
+        assertTrue(reason.startsWith("CNV-8001-E " + link), reason);
+        browser.open("#/overview");
+        String row = "#endpoint-table tr[data-endpoint='console-blocked']";
+        browser.find(row + " .badge.BLOCKED");
+        assertEquals(reason, browser.find(row + " td .field-error").getText());
+        browser.open("#/endpoints");
+        browser.find("tr[data-endpoint='console-blocked'] .badge.BLOCKED");
+        assertEquals(reason, browser.find("tr[data-endpoint='console-blocked'] td .field-error").getText());
+    }
+
+    @Test
+    void theOverviewShowsTheNodesTheDatabaseAndTheBroker() {
+        browser.open("#/overview");
+        JsonObject overview = api.get("overview").object();
+        List<String> nodes = overview.getJsonArray("nodes").getValuesAs(JsonObject.class).stream().map(n -> n.getString("id")).toList();
+        assertFalse(nodes.isEmpty());
+        browser.find("#nodes-title");
+        List<WebElement> rows = browser.all("section[aria-labelledby='nodes-title'] tbody tr");
+        assertEquals(nodes, rows.stream().map(row -> row.findElement(By.cssSelector("td")).getText()).toList());
+        assertTrue(rows.stream().allMatch(row -> row.findElement(By.cssSelector(".badge")).getText().equals("alive")));
+        String services = browser.find("section[aria-labelledby='health-title']").getText();
+        assertTrue(services.contains("Database: up"), services);
+        assertTrue(services.contains("Broker: up"), services);
+        assertTrue(overview.getJsonObject("database").getBoolean("up") && overview.getJsonObject("broker").getBoolean("up"));
+    }
+
+    @Test
+    void noPageScrollsSidewaysOnAPhonesWidth() throws Exception {
+        Path folder = Drops.endpoint(api, "console-phone-with-a-long-name", "copy", "\"wait\":{\"releaseSignalId\":\"${file.baseName}\"}");
+        drop(stack, folder, "a-rather-long-file-name-as-scanners-make-them-2026-12-01.txt", "waits".getBytes());
+        String job = awaitState(api, "console-phone-with-a-long-name", "WAITING", 1).get(0).getString("id");
+        String rule = rule("console-phone-rule-with-a-long-name");
+        browser.driver().manage().window().setSize(new Dimension(390, 844));
+        try {
+            // Wide tables scroll inside their own box; the page itself never.
+            for (String page : List.of("#/overview", "#/endpoints", "#/endpoints/new", "#/endpoints/console-phone-with-a-long-name/edit",
+                    "#/jobs", "#/jobs/" + job, "#/signals", "#/priority")) {
+                browser.open(page);
+                browser.until(d -> (Boolean) browser.script("return document.documentElement.scrollWidth <= window.innerWidth"));
+            }
+        } catch (AssertionError e) {
+            throw new AssertionError("sideways scroll on " + browser.driver().getCurrentUrl() + ": " + browser.script("""
+                    const past = [...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > innerWidth)
+                        .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > innerWidth)).slice(0, 5)
+                        .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : '') + ' ' + Math.round(e.getBoundingClientRect().right));
+                    return document.documentElement.scrollWidth + ' px wide in ' + innerWidth + '; reaching past the right edge: ' + past.join(', ');"""), e);
+        } finally {
+            browser.driver().manage().window().setSize(new Dimension(1280, 1000));
+            api.delete("priority-rules/" + rule);
+            api.post("jobs/" + job + "/cancel", "{}");
+        }
     }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Conveyor's EAR on a full Payara Server domain, made and started by deploy/server beside a broker
- * of its own: a copy, a wait released by a notify, high-priority jobs overtaking a backlog, and a
+ * of its own: a copy, the console in a browser, a wait released by a notify, high-priority jobs overtaking a backlog, and a
  * kill -9 of the server mid-run after which every file ends in result exactly once. Its own var/
  * and ports (the shared stack's HTTP port + 12 and broker port + 20; the domain's other ports
  * counted from 9000 + the same HTTP offset), so it runs beside the shared stack.
@@ -79,12 +79,28 @@ class ServerStackIT {
 
     @Test
     @Order(2)
+    void theConsoleIsServedByTheEarAndGoesLive() {
+        try (Browser browser = new Browser(stack.console(), "admin", PASSWORD)) {
+            browser.open("#/overview");
+            browser.find("#endpoint-table tr[data-endpoint='copied']");
+            // uPlot, from its WebJar inside the EAR's web module, drew the throughput chart.
+            browser.find("#throughput-chart .uplot canvas");
+            browser.find("#live-status.on");
+            assertEquals("live", browser.find("#live-status").getText());
+            assertEquals(0L, browser.script("return performance.getEntriesByType('resource')"
+                    + ".filter(e => !e.name.startsWith(location.origin)).length"), "every resource comes from the server itself");
+            assertTrue(browser.browserLog().lines().noneMatch(line -> line.contains("Uncaught")), browser::browserLog);
+        }
+    }
+
+    @Test
+    @Order(3)
     void aNotifyReleasesTheWaitingJobItNames() throws Exception {
         SignalsStackIT.notifyReleasesTheWaitingJobItNames(stack);
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void highPriorityJobsOvertakeAQueuedBacklog() throws Exception {
         Reply rule = api.post("priority-rules", "{\"name\":\"urgent\",\"expression\":\"file.extension == 'hi'\",\"jmsPriority\":9}");
         assertEquals(201, rule.status(), rule::toString);
@@ -107,7 +123,7 @@ class ServerStackIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void aKilledServerRestartsAndEveryFileEndsInResultExactlyOnce() throws Exception {
         CrashTorture.Verdict verdict = CrashTorture.run(stack, CrashTorture.Fault.KILL_PAYARA, "restarted", 200, 1, 20261203L);
         System.out.println("ServerStackIT: " + verdict.line());

@@ -12,12 +12,10 @@ import jakarta.json.JsonObject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
-import jakarta.ws.rs.sse.SseBroadcaster;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -41,9 +39,8 @@ public class LiveUpdates {
     @Resource
     ManagedScheduledExecutorService scheduler;
 
-    private final AtomicInteger subscribers = new AtomicInteger();
+    private final OpenStreams streams = new OpenStreams();
     private Sse sse;
-    private SseBroadcaster broadcaster;
     private ScheduledFuture<?> ticking;
     private JsonObject lastSent;
     private String lastFingerprint = "";
@@ -51,21 +48,17 @@ public class LiveUpdates {
     private long lastSentAt;
 
     public synchronized void subscribe(SseEventSink sink, Sse sse) {
-        if (broadcaster == null) {
+        if (ticking == null) {
             this.sse = sse;
-            broadcaster = sse.newBroadcaster();
-            broadcaster.onClose(closed -> subscribers.decrementAndGet());
-            broadcaster.onError((failed, error) -> failed.close());
             ticking = scheduler.scheduleWithFixedDelay(this::tick, PERIOD.toMillis(), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
         }
-        if (lastSent == null || subscribers.get() == 0) {
+        if (lastSent == null || !streams.any()) {
             lastStamp = overview.changeStamp();
             lastSent = overview.now();
             lastFingerprint = fingerprint(lastSent);
         }
         sink.send(event(lastSent));
-        broadcaster.register(sink);
-        subscribers.incrementAndGet();
+        streams.add(sink);
     }
 
     /** The overview's change stamp; when the database cannot be read, one that forces a new overview (which says so). */
@@ -78,7 +71,7 @@ public class LiveUpdates {
     }
 
     private synchronized void tick() {
-        if (subscribers.get() <= 0) {
+        if (!streams.any()) {
             return;
         }
         try {
@@ -90,11 +83,11 @@ public class LiveUpdates {
                 lastSent = now;
                 lastFingerprint = fingerprint;
                 lastSentAt = System.nanoTime();
-                broadcaster.broadcast(event(now));
+                streams.send(event(now));
             } else if (System.nanoTime() - lastSentAt > KEEP_ALIVE.toNanos()) {
                 // A comment finds the consoles that went away (their write fails) and keeps proxies from closing idle streams.
                 lastSentAt = System.nanoTime();
-                broadcaster.broadcast(sse.newEventBuilder().comment("keep-alive").build());
+                streams.send(sse.newEventBuilder().comment("keep-alive").build());
             }
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "live update skipped", e);
@@ -126,8 +119,6 @@ public class LiveUpdates {
         if (ticking != null) {
             ticking.cancel(false);
         }
-        if (broadcaster != null) {
-            broadcaster.close();
-        }
+        streams.closeAll();
     }
 }
