@@ -91,7 +91,8 @@ public class JobWorker implements MessageListener {
             pool.lentTurns(priority(message)).forEach((level, count) -> waitingChunks(level, count).forEach(chunk -> run(chunk, ran, working)));
             List<Outcome> outcomes = new ArrayList<>();
             for (Ran job : ran) {
-                if (!runner.retryLater(job.request(), job.outcome())) {
+                // Only a failure that may end otherwise is looked at again: asking takes a transaction of its own.
+                if (!job.outcome().retriable() || !runner.retryLater(job.request(), job.outcome())) {
                     outcomes.add(job.outcome());
                 }
             }

@@ -213,7 +213,8 @@ public class EndpointScanner {
             try {
                 for (RunRequest request : started) {
                     Outcome outcome = runner.execute(request);
-                    if (!runner.retryLater(request, outcome)) {
+                    // Only a failure that may end otherwise is looked at again: asking takes a transaction of its own.
+                    if (!outcome.retriable() || !runner.retryLater(request, outcome)) {
                         outcomes.add(outcome);
                     }
                 }
