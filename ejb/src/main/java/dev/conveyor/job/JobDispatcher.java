@@ -217,7 +217,8 @@ public class JobDispatcher {
 
     /**
      * Hands WRITING jobs to the result writers in one callback, in a transaction of its own: a
-     * worker whose own writing of them failed leaves them to the writers' retries.
+     * worker leaves them the results that found no room yet, and a write of its own that failed,
+     * for the writers' waits and retries.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void callbackLater(List<String> jobIds) {
