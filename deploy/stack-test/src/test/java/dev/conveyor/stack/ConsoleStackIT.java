@@ -588,7 +588,11 @@ class ConsoleStackIT extends OnSharedStack {
         browser.find("#nodes-title");
         List<WebElement> rows = browser.all("section[aria-labelledby='nodes-title'] tbody tr");
         assertEquals(nodes, rows.stream().map(row -> row.findElement(By.cssSelector("td")).getText()).toList());
-        assertTrue(rows.stream().allMatch(row -> row.findElement(By.cssSelector(".badge")).getText().equals("alive")));
+        // The shared stack has been killed and restarted by other tests: the nodes of those runs are listed as silent.
+        List<String> states = overview.getJsonArray("nodes").getValuesAs(JsonObject.class).stream()
+                .map(n -> n.getBoolean("alive") ? "alive" : "silent").toList();
+        assertEquals(states, rows.stream().map(row -> row.findElement(By.cssSelector(".badge")).getText()).toList());
+        assertTrue(states.contains("alive"), "the node serving the page is alive");
         String services = browser.find("section[aria-labelledby='health-title']").getText();
         assertTrue(services.contains("Database: up"), services);
         assertTrue(services.contains("Broker: up"), services);
