@@ -126,7 +126,10 @@ public class Recovery {
         Instant now = Instant.now();
         List<Object[]> rows = em.createQuery("SELECT j.id, j.node, j.changedAt FROM Job j WHERE j.state = :state AND j.changedAt < :before",
                 Object[].class).setParameter("state", JobState.WRITING).setParameter("before", now.minus(runningUnattended)).getResultList();
-        return rows.stream().filter(row -> !node.isAlive((String) row[1]) || InstantColumns.instant(row[2]).isBefore(now.minus(writingStale)))
+        // A node's heartbeat is read once a pass, however many of its jobs are WRITING (a blocked endpoint may hold thousands).
+        Map<String, Boolean> alive = new HashMap<>();
+        return rows.stream().filter(row -> InstantColumns.instant(row[2]).isBefore(now.minus(writingStale))
+                        || !alive.computeIfAbsent((String) row[1], node::isAlive))
                 .map(row -> (String) row[0]).toList();
     }
 
