@@ -1,0 +1,61 @@
+package dev.conveyor.incontainer;
+
+import dev.conveyor.job.JobMessaging;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.jms.JMSConnectionFactory;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.QueueBrowser;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * What the in-container tests need besides the services' own methods: how many messages on the
+ * broker name a job, and a job put in the state a crash leaves (its node gone, long ago), which no
+ * business method makes.
+ */
+@Stateless
+public class Fixture {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
+    JMSContext jms;
+
+    /** How many messages waiting on {@code queue} name the job (browsed, not taken). */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public int messagesNaming(String queue, String jobId) throws JMSException {
+        int found = 0;
+        try (QueueBrowser browser = jms.createBrowser(jms.createQueue(queue))) {
+            for (Object message : Collections.list(browser.getEnumeration())) {
+                found += Collections.frequency(JobMessaging.jobIds(((Message) message).getBody(String.class)), jobId);
+            }
+        }
+        return found;
+    }
+
+    /** The job as a node that died at {@code since} left it: still marked as that node's, unchanged since then. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void leftByDeadNode(String jobId, String deadNode, Instant since) {
+        int changed = em.createQuery("UPDATE Job j SET j.node = :node, j.changedAt = :since WHERE j.id = :id")
+                .setParameter("node", deadNode).setParameter("since", since).setParameter("id", jobId).executeUpdate();
+        if (changed != 1) {
+            throw new IllegalStateException("no job " + jobId);
+        }
+    }
+
+    /** The ids of the endpoint's jobs, whatever their state. */
+    public List<String> jobsOf(String endpoint) {
+        return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint", String.class)
+                .setParameter("endpoint", endpoint).getResultList();
+    }
+}
