@@ -115,6 +115,24 @@ class TransactionalServicesIT {
     }
 
     @Test
+    void aDispatchQueuesStagedJobsWithOneMessageEachAndARepeatSendsNoMore() throws Exception {
+        // An endpoint that waits: its claims stay STAGED, for the scan to dispatch those their signal lets go.
+        EndpointConfig endpoint = endpoint("dispatches", Json.createObjectBuilder()
+                .add("wait", Json.createObjectBuilder().add("releaseSignalId", "inproc-" + UUID.randomUUID())));
+        Claims claims = jobs.claimAll(endpoint, drop(endpoint, 3));
+        List<String> ids = List.copyOf(claims.jobIds().values());
+        assertEquals(Map.of(), claims.queued());
+        assertEquals(List.of(JobState.STAGED), states(ids).stream().distinct().toList());
+
+        dispatcher.dispatch(ids);
+        dispatcher.dispatch(ids);
+        assertEquals(List.of(JobState.QUEUED), states(ids).stream().distinct().toList());
+        for (String id : ids) {
+            assertEquals(1, dispatches(id), "a job already queued is not sent again: " + id);
+        }
+    }
+
+    @Test
     void completingRecordsTheOutcomesAndLandsTheResultsOnceHoweverOftenItIsRepeated() throws Exception {
         EndpointConfig endpoint = endpoint("completes", Json.createObjectBuilder());
         List<Path> files = drop(endpoint, 3);
@@ -161,7 +179,11 @@ class TransactionalServicesIT {
         }
 
         assertEquals(List.of(), completion.completeNow(ids), "the write is tried again from where the undone one left the files");
-        views(ids).forEach(job -> assertEquals(JobState.SUCCEEDED, job.state(), job::toString));
+        for (JobView job : views(ids)) {
+            assertEquals(JobState.SUCCEEDED, job.state(), job::toString);
+            assertEquals(1, job.results().size(), job::toString);
+            assertTrue(Files.isRegularFile(endpoint.folder().resolve(job.results().get(0))), "its result is where it says: " + job);
+        }
         assertEquals(2, filesUnder(endpoint, "result").size(), "each result once: " + filesUnder(endpoint, "result"));
         assertEquals(2, filesUnder(endpoint, "preserve").size(), "each source kept once: " + filesUnder(endpoint, "preserve"));
         assertEquals(List.of(), stagedNames(endpoint));
