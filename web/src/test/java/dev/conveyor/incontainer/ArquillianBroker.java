@@ -2,7 +2,6 @@ package dev.conveyor.incontainer;
 
 import dev.conveyor.job.JobMessaging;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +70,7 @@ public class ArquillianBroker implements TestExecutionListener {
         try {
             broker.stop();
         } catch (Exception e) {
-            throw new UncheckedIOException(new IOException("the Arquillian runs' broker did not stop", e));
+            throw new IllegalStateException("the Arquillian runs' broker did not stop: " + e, e);
         }
     }
 }

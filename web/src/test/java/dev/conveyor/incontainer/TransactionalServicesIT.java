@@ -29,7 +29,6 @@ import jakarta.transaction.UserTransaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,10 +36,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -63,7 +60,7 @@ class TransactionalServicesIT {
 
     @Deployment
     static WebArchive deployment() throws IOException {
-        return ConveyorArchive.testable("services.war", CONSUMERS_AND_TIMERS).addClass(Fixture.class);
+        return ConveyorArchive.testable("services.war", CONSUMERS_AND_TIMERS).addClasses(Fixture.class, EndpointFiles.class);
     }
 
     @Inject
@@ -92,7 +89,7 @@ class TransactionalServicesIT {
     @Test
     void twoConcurrentClaimsOfTheSameFilesTakeEachOnceAndWriteItQueued() throws Exception {
         EndpointConfig endpoint = endpoint("claims", Json.createObjectBuilder().add("batchSize", 100));
-        List<Path> files = drop(endpoint, 20);
+        List<Path> files = EndpointFiles.drop(endpoint, 20);
         Future<Claims> first = executor.submit(() -> jobs.claimAll(endpoint, files));
         Future<Claims> second = executor.submit(() -> jobs.claimAll(endpoint, files));
         Claims one = first.get();
@@ -104,8 +101,8 @@ class TransactionalServicesIT {
         assertEquals(Set.copyOf(files), union(one.jobIds().keySet(), other.jobIds().keySet()));
         assertEquals(ids, Set.copyOf(jobs.inState(endpoint.name(), JobState.QUEUED)), "the rows are written QUEUED");
         assertEquals(ids, Set.copyOf(fixture.jobsOf(endpoint.name())), "and no other row");
-        assertEquals(List.of(), inputsLeft(endpoint), "no file is left in the watched folder");
-        assertEquals(sourceNames(files), stagedNames(endpoint), "each file is in stage once");
+        assertEquals(List.of(), EndpointFiles.inputsLeft(endpoint), "no file is left in the watched folder");
+        assertEquals(EndpointFiles.sourceNames(files), EndpointFiles.stagedNames(endpoint), "each file is in stage once");
 
         dispatcher.sendClaimed(endpoint.name(), one.queued());
         dispatcher.sendClaimed(endpoint.name(), other.queued());
@@ -117,9 +114,8 @@ class TransactionalServicesIT {
     @Test
     void aDispatchQueuesStagedJobsWithOneMessageEachAndARepeatSendsNoMore() throws Exception {
         // An endpoint that waits: its claims stay STAGED, for the scan to dispatch those their signal lets go.
-        EndpointConfig endpoint = endpoint("dispatches", Json.createObjectBuilder()
-                .add("wait", Json.createObjectBuilder().add("releaseSignalId", "inproc-" + UUID.randomUUID())));
-        Claims claims = jobs.claimAll(endpoint, drop(endpoint, 3));
+        EndpointConfig endpoint = waitingFor("inproc-" + UUID.randomUUID(), "dispatches");
+        Claims claims = jobs.claimAll(endpoint, EndpointFiles.drop(endpoint, 3));
         List<String> ids = List.copyOf(claims.jobIds().values());
         assertEquals(Map.of(), claims.queued());
         assertEquals(List.of(JobState.STAGED), states(ids).stream().distinct().toList());
@@ -135,7 +131,7 @@ class TransactionalServicesIT {
     @Test
     void completingRecordsTheOutcomesAndLandsTheResultsOnceHoweverOftenItIsRepeated() throws Exception {
         EndpointConfig endpoint = endpoint("completes", Json.createObjectBuilder());
-        List<Path> files = drop(endpoint, 3);
+        List<Path> files = EndpointFiles.drop(endpoint, 3);
         List<String> ids = List.copyOf(jobs.claimAll(endpoint, files).jobIds().values());
 
         List<RunRequest> started = runner.startAll(ids);
@@ -147,7 +143,7 @@ class TransactionalServicesIT {
         assertEquals(List.of(), completion.completeNow(ids), "nothing is left for the result writers");
 
         List<JobView> done = views(ids);
-        Map<Path, String> results = filesUnder(endpoint, "result");
+        Map<Path, String> results = EndpointFiles.filesUnder(endpoint, "result");
         assertEquals(files.size(), results.size(), results::toString);
         for (JobView job : done) {
             assertEquals(JobState.SUCCEEDED, job.state(), job::toString);
@@ -155,19 +151,19 @@ class TransactionalServicesIT {
             Path result = endpoint.folder().resolve(job.results().get(0));
             assertEquals("content of " + job.source(), results.get(result), "the copy's result is the source's content");
         }
-        assertEquals(List.of(), stagedNames(endpoint), "the stage is cleared once the ends are committed");
+        assertEquals(List.of(), EndpointFiles.stagedNames(endpoint), "the stage is cleared once the ends are committed");
 
         completion.completeNow(ids);
         ids.forEach(completion::complete);
         assertEquals(List.of(), completion.recordAll(outcomes));
         assertEquals(done, views(ids), "a second completion changes no job");
-        assertEquals(results, filesUnder(endpoint, "result"), "nor any result");
+        assertEquals(results, EndpointFiles.filesUnder(endpoint, "result"), "nor any result");
     }
 
     @Test
     void aResultWriteRolledBackLeavesTheJobWritingAndTheRetryLandsEachResultOnce() throws Exception {
         EndpointConfig endpoint = endpoint("rewrites", Json.createObjectBuilder());
-        List<String> ids = List.copyOf(jobs.claimAll(endpoint, drop(endpoint, 2)).jobIds().values());
+        List<String> ids = List.copyOf(jobs.claimAll(endpoint, EndpointFiles.drop(endpoint, 2)).jobIds().values());
         completion.recordAll(runner.startAll(ids).stream().map(runner::execute).toList());
 
         transaction.begin();
@@ -184,23 +180,23 @@ class TransactionalServicesIT {
             assertEquals(1, job.results().size(), job::toString);
             assertTrue(Files.isRegularFile(endpoint.folder().resolve(job.results().get(0))), "its result is where it says: " + job);
         }
-        assertEquals(2, filesUnder(endpoint, "result").size(), "each result once: " + filesUnder(endpoint, "result"));
-        assertEquals(2, filesUnder(endpoint, "preserve").size(), "each source kept once: " + filesUnder(endpoint, "preserve"));
-        assertEquals(List.of(), stagedNames(endpoint));
+        assertEquals(2, EndpointFiles.filesUnder(endpoint, "result").size(), "each result once: " + EndpointFiles.filesUnder(endpoint, "result"));
+        assertEquals(2, EndpointFiles.filesUnder(endpoint, "preserve").size(), "each source kept once: " + EndpointFiles.filesUnder(endpoint, "preserve"));
+        assertEquals(List.of(), EndpointFiles.stagedNames(endpoint));
     }
 
     @Test
     void recoveryRequeuesWhatADeadNodeRanAndLeavesWhatItDidNotMake() throws Exception {
         EndpointConfig endpoint = endpoint("recovers", Json.createObjectBuilder());
-        List<Path> files = drop(endpoint, 1);
+        List<Path> files = EndpointFiles.drop(endpoint, 1);
         String id = jobs.claimAll(endpoint, files).jobIds().get(files.get(0));
         assertEquals(1, runner.startAll(List.of(id)).size());
         fixture.leftByDeadNode(id, "node-that-died", Instant.now().minus(Duration.ofHours(1)));
         Path stage = endpoint.folder().resolve(Endpoint.STAGE_FOLDER);
         Path foreignFolder = Files.createDirectories(stage.resolve("someone-elses"));
-        Path foreignFile = old(Files.writeString(foreignFolder.resolve("notes.txt"), "not Conveyor's"));
-        old(foreignFolder);
-        Path looseFile = old(Files.writeString(stage.resolve("loose.txt"), "not Conveyor's either"));
+        Path foreignFile = EndpointFiles.old(Files.writeString(foreignFolder.resolve("notes.txt"), "not Conveyor's"));
+        EndpointFiles.old(foreignFolder);
+        Path looseFile = EndpointFiles.old(Files.writeString(stage.resolve("loose.txt"), "not Conveyor's either"));
 
         assertTrue(recovery.recover().requeued() >= 1);
         JobView requeued = jobs.get(id);
@@ -210,7 +206,7 @@ class TransactionalServicesIT {
         assertEquals(1, dispatches(id), "a second pass sends no second one");
         assertEquals(JobState.QUEUED, jobs.get(id).state());
 
-        assertEquals(sourceNames(files), stagedNames(endpoint), "the job's source stays in stage for its next run");
+        assertEquals(EndpointFiles.sourceNames(files), EndpointFiles.stagedNames(endpoint), "the job's source stays in stage for its next run");
         assertEquals("not Conveyor's", Files.readString(foreignFile));
         assertEquals("not Conveyor's either", Files.readString(looseFile));
     }
@@ -218,8 +214,7 @@ class TransactionalServicesIT {
     @Test
     void aJobWaitingForASignalIsReleasedByOneNotifyExactlyOnce() throws Exception {
         String signal = "inproc-" + UUID.randomUUID();
-        EndpointConfig endpoint = endpoint("waits", Json.createObjectBuilder()
-                .add("wait", Json.createObjectBuilder().add("releaseSignalId", signal)));
+        EndpointConfig endpoint = waitingFor(signal, "waits");
         List<String> ids = parked(endpoint, 2);
 
         signals.notify(signal, SignalService.DEFAULT_COUNTER, 1, Map.of());
@@ -235,8 +230,7 @@ class TransactionalServicesIT {
     @Test
     void aReleaseRolledBackAfterItsRowAndMessageWereWrittenLeavesBothUnwritten() throws Exception {
         String signal = "inproc-" + UUID.randomUUID();
-        EndpointConfig endpoint = endpoint("undone", Json.createObjectBuilder()
-                .add("wait", Json.createObjectBuilder().add("releaseSignalId", signal)));
+        EndpointConfig endpoint = waitingFor(signal, "undone");
         List<String> ids = parked(endpoint, 1);
         String id = ids.get(0);
 
@@ -262,7 +256,7 @@ class TransactionalServicesIT {
     /** Claims {@code count} files of an endpoint that waits and parks their jobs: WAITING, oldest first. */
     private List<String> parked(EndpointConfig endpoint, int count) throws IOException {
         List<String> ids = new ArrayList<>();
-        for (Path file : drop(endpoint, count)) {
+        for (Path file : EndpointFiles.drop(endpoint, count)) {
             Claims claims = jobs.claimAll(endpoint, List.of(file));
             assertEquals(Map.of(), claims.queued(), "a job that waits is not queued by its claim");
             ids.addAll(claims.jobIds().values());
@@ -280,14 +274,9 @@ class TransactionalServicesIT {
         return endpoints.config(unique).orElseThrow();
     }
 
-    /** {@code count} files in the endpoint's watched folder, each with its own content. */
-    private static List<Path> drop(EndpointConfig endpoint, int count) throws IOException {
-        List<Path> files = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            String name = "in-" + i + ".txt";
-            files.add(Files.writeString(endpoint.folder().resolve(name), "content of " + name));
-        }
-        return files;
+    /** A new endpoint whose jobs wait for {@code signal}. */
+    private EndpointConfig waitingFor(String signal, String name) {
+        return endpoint(name, Json.createObjectBuilder().add("wait", Json.createObjectBuilder().add("releaseSignalId", signal)));
     }
 
     private int dispatches(String jobId) throws Exception {
@@ -300,48 +289,6 @@ class TransactionalServicesIT {
 
     private List<JobState> states(List<String> ids) {
         return views(ids).stream().map(JobView::state).toList();
-    }
-
-    private static List<String> inputsLeft(EndpointConfig endpoint) throws IOException {
-        try (Stream<Path> entries = Files.list(endpoint.folder())) {
-            return entries.filter(Files::isRegularFile).map(Path::toString).toList();
-        }
-    }
-
-    /** The names of the files a claim took that are anywhere in the endpoint's stage, sorted, once each time they are there. */
-    private static List<String> stagedNames(EndpointConfig endpoint) throws IOException {
-        Path stage = endpoint.folder().resolve(Endpoint.STAGE_FOLDER);
-        if (!Files.isDirectory(stage)) {
-            return List.of();
-        }
-        try (Stream<Path> all = Files.walk(stage)) {
-            return all.filter(Files::isRegularFile).map(file -> file.getFileName().toString())
-                    .filter(name -> name.startsWith("in-")).sorted().toList();
-        }
-    }
-
-    private static List<String> sourceNames(List<Path> files) {
-        return files.stream().map(file -> file.getFileName().toString()).sorted().toList();
-    }
-
-    /** Every file under one of the endpoint's folders ({@code result}, {@code preserve}), with its content. */
-    private static Map<Path, String> filesUnder(EndpointConfig endpoint, String folder) throws IOException {
-        Path results = endpoint.folder().resolve(folder);
-        if (!Files.isDirectory(results)) {
-            return Map.of();
-        }
-        try (Stream<Path> all = Files.walk(results)) {
-            Map<Path, String> found = new TreeMap<>();
-            for (Path file : all.filter(Files::isRegularFile).toList()) {
-                found.put(file, Files.readString(file));
-            }
-            return found;
-        }
-    }
-
-    private static Path old(Path path) throws IOException {
-        Files.setLastModifiedTime(path, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
-        return path;
     }
 
     private static <T> Set<T> union(Set<T> one, Set<T> other) {

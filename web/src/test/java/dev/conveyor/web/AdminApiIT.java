@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.conveyor.common.BatchJobs;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.Setting;
-import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.web.openapi.ApiSchemas;
 import dev.conveyor.web.openapi.UntypedResponses;
 import dev.conveyor.web.testing.ApiClient;
@@ -37,8 +36,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The admin API in a real Payara Micro: JAX-RS, Jakarta Security, JPA on the embedded H2,
  * validation, and a Jakarta Batch job with its repository in the application's database.
- * The deployment leaves out the JMS parts (workers, dispatch, scanning); the black-box stack
- * test covers those against a real broker.
+ * The deployment leaves out the JMS parts (workers, dispatch, scanning) and what reaches them
+ * through the API: TransactionalServicesIT tests those services in the container, and the
+ * black-box stack tests the whole of it.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
