@@ -14,6 +14,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 
 /**
@@ -36,8 +37,9 @@ public class Fixture {
     public int messagesNaming(String queue, String jobId) throws JMSException {
         int found = 0;
         try (QueueBrowser browser = jms.createBrowser(jms.createQueue(queue))) {
-            for (Object message : Collections.list(browser.getEnumeration())) {
-                found += Collections.frequency(JobMessaging.jobIds(((Message) message).getBody(String.class)), jobId);
+            Enumeration<?> messages = browser.getEnumeration();
+            while (messages.hasMoreElements()) {
+                found += Collections.frequency(JobMessaging.jobIds(((Message) messages.nextElement()).getBody(String.class)), jobId);
             }
         }
         return found;

@@ -18,6 +18,7 @@ import dev.conveyor.job.Outcome;
 import dev.conveyor.job.Recovery;
 import dev.conveyor.job.RunRequest;
 import dev.conveyor.signal.SignalService;
+import dev.conveyor.signal.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
 import dev.conveyor.web.testing.ConveyorArchive;
 import jakarta.annotation.Resource;
@@ -38,6 +39,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Future;
+import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -180,18 +182,24 @@ class TransactionalServicesIT {
             assertEquals(1, job.results().size(), job::toString);
             assertTrue(Files.isRegularFile(endpoint.folder().resolve(job.results().get(0))), "its result is where it says: " + job);
         }
-        assertEquals(2, EndpointFiles.filesUnder(endpoint, "result").size(), "each result once: " + EndpointFiles.filesUnder(endpoint, "result"));
-        assertEquals(2, EndpointFiles.filesUnder(endpoint, "preserve").size(), "each source kept once: " + EndpointFiles.filesUnder(endpoint, "preserve"));
+        Map<Path, String> results = EndpointFiles.filesUnder(endpoint, "result");
+        Map<Path, String> preserved = EndpointFiles.filesUnder(endpoint, "preserve");
+        assertEquals(2, results.size(), "each result once: " + results);
+        assertEquals(2, preserved.size(), "each source kept once: " + preserved);
         assertEquals(List.of(), EndpointFiles.stagedNames(endpoint));
     }
 
     @Test
     void recoveryRequeuesWhatADeadNodeRanAndLeavesWhatItDidNotMake() throws Exception {
         EndpointConfig endpoint = endpoint("recovers", Json.createObjectBuilder());
-        List<Path> files = EndpointFiles.drop(endpoint, 1);
-        String id = jobs.claimAll(endpoint, files).jobIds().get(files.get(0));
-        assertEquals(1, runner.startAll(List.of(id)).size());
+        List<Path> files = EndpointFiles.drop(endpoint, 2);
+        Map<Path, String> claimed = jobs.claimAll(endpoint, files).jobIds();
+        String id = claimed.get(files.get(0));
+        String writing = claimed.get(files.get(1));
+        assertEquals(2, runner.startAll(List.of(id, writing)).size());
+        completion.recordAll(List.of(Outcome.success(writing, 1)));
         fixture.leftByDeadNode(id, "node-that-died", Instant.now().minus(Duration.ofHours(1)));
+        fixture.leftByDeadNode(writing, "node-that-died", Instant.now().minus(Duration.ofHours(1)));
         Path stage = endpoint.folder().resolve(Endpoint.STAGE_FOLDER);
         Path foreignFolder = Files.createDirectories(stage.resolve("someone-elses"));
         Path foreignFile = EndpointFiles.old(Files.writeString(foreignFolder.resolve("notes.txt"), "not Conveyor's"));
@@ -202,11 +210,13 @@ class TransactionalServicesIT {
         JobView requeued = jobs.get(id);
         assertEquals(JobState.QUEUED, requeued.state(), requeued::toString);
         assertEquals(1, dispatches(id), "it has its dispatch again");
+        assertEquals(1, fixture.messagesNaming(JobMessaging.CALLBACKS_QUEUE, writing), "a job it was writing has its callback again");
         recovery.recover();
         assertEquals(1, dispatches(id), "a second pass sends no second one");
         assertEquals(JobState.QUEUED, jobs.get(id).state());
 
-        assertEquals(EndpointFiles.sourceNames(files), EndpointFiles.stagedNames(endpoint), "the job's source stays in stage for its next run");
+        assertEquals(EndpointFiles.sourceNames(files), EndpointFiles.stagedNames(endpoint),
+                "the jobs' sources stay in stage for what comes next");
         assertEquals("not Conveyor's", Files.readString(foreignFile));
         assertEquals("not Conveyor's either", Files.readString(looseFile));
     }
@@ -251,6 +261,29 @@ class TransactionalServicesIT {
         signals.notify(signal, SignalService.DEFAULT_COUNTER, 1, Map.of());
         assertEquals(JobState.QUEUED, jobs.get(id).state(), "the signal counts what was committed, nothing more");
         assertEquals(1, dispatches(id));
+    }
+
+    @Test
+    void aWaitingJobThatExpiresEndsOnceWithItsSourceAndTheReasonKept() throws Exception {
+        String signal = "inproc-" + UUID.randomUUID();
+        EndpointConfig endpoint = waitingFor(signal, "expires");
+        String id = parked(endpoint, 1).get(0);
+
+        completion.expire(id, WaitSpec.DEFAULT_EXPIRED_FOLDER, Instant.now().plusSeconds(1));
+        JobView expired = jobs.get(id);
+        assertEquals(JobState.EXPIRED, expired.state(), expired::toString);
+        assertTrue(expired.failureReason().contains(signal), expired::toString);
+        Map<Path, String> kept = EndpointFiles.filesUnder(endpoint, "expired");
+        assertEquals(Set.of("in-0.txt", "expired.log"), kept.keySet().stream().map(file -> file.getFileName().toString())
+                .collect(Collectors.toSet()), kept::toString);
+        assertEquals(kept.keySet(), expired.results().stream().map(endpoint.folder()::resolve).collect(Collectors.toSet()),
+                "the job names what it kept");
+
+        completion.expire(id, WaitSpec.DEFAULT_EXPIRED_FOLDER, Instant.now().plusSeconds(1));
+        signals.notify(signal, SignalService.DEFAULT_COUNTER, 1, Map.of());
+        assertEquals(expired, jobs.get(id), "an ended job is not ended again, nor released");
+        assertEquals(kept, EndpointFiles.filesUnder(endpoint, "expired"));
+        assertEquals(0, dispatches(id));
     }
 
     /** Claims {@code count} files of an endpoint that waits and parks their jobs: WAITING, oldest first. */
