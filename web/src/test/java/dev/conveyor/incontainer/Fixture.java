@@ -19,8 +19,8 @@ import java.util.List;
 
 /**
  * What the in-container tests need besides the services' own methods: how many messages on the
- * broker name a job, and a job put in the state a crash leaves (its node gone, long ago), which no
- * business method makes.
+ * broker name a job, a job put in the state a crash leaves (its node gone, long ago), which no
+ * business method makes, and a transaction that fails after a service's work.
  */
 @Stateless
 public class Fixture {
@@ -53,6 +53,16 @@ public class Fixture {
         if (changed != 1) {
             throw new IllegalStateException("no job " + jobId);
         }
+    }
+
+    /**
+     * Does {@code work} in a transaction and then fails, as a caller that meets an error after a
+     * service wrote its rows: the container rolls the transaction back (an EJBException to the caller).
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void failAfter(Runnable work) {
+        work.run();
+        throw new IllegalStateException("failing on purpose after the work, so that its transaction rolls back");
     }
 
     /** The ids of the endpoint's jobs, whatever their state. */

@@ -1,6 +1,7 @@
 package dev.conveyor.incontainer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.endpoint.Endpoint;
@@ -22,6 +23,7 @@ import dev.conveyor.signal.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
 import dev.conveyor.web.testing.ConveyorArchive;
 import jakarta.annotation.Resource;
+import jakarta.ejb.EJBException;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -251,11 +253,8 @@ class TransactionalServicesIT {
         assertEquals(JobState.WAITING, jobs.get(id).state(), "the rollback puts the row back");
         assertEquals(0, dispatches(id), "and takes the dispatch back from the broker");
 
-        transaction.begin();
-        waitingRoom.releaseJob(id);
-        transaction.setRollbackOnly();
-        transaction.rollback();
-        assertEquals(JobState.WAITING, jobs.get(id).state());
+        assertThrows(EJBException.class, () -> fixture.failAfter(() -> waitingRoom.releaseJob(id)));
+        assertEquals(JobState.WAITING, jobs.get(id).state(), "an exception after the release undoes the release");
         assertEquals(0, dispatches(id));
 
         signals.notify(signal, SignalService.DEFAULT_COUNTER, 1, Map.of());
