@@ -4,6 +4,7 @@ import dev.conveyor.endpoint.FileNames;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Optional;
 
 /**
  * Moving files and folders into output folders so that nobody sees half of one and nothing is
@@ -69,6 +71,50 @@ final class ResultFiles {
             } catch (FileAlreadyExistsException taken) {
                 // try the next index
             }
+        }
+    }
+
+    /**
+     * Gives a staged file a second name in {@code folder} by a hard link, in one step: the name or
+     * the first free indexed name. The staged name stays until the job's stage folder goes, after
+     * its end is committed, so the file never leaves Conveyor's hands half-way, and a name already
+     * pointing at the staged file (from an earlier, interrupted attempt at the same write) is taken
+     * again: a retry makes no twin. One link does what a reservation, a rename and two journal
+     * entries do for a move. Empty when no link can be made there (the folder on another volume, a
+     * file system without hard links or file identities): the caller then moves the file.
+     */
+    static Optional<Path> linkInto(Path staged, Path folder, String name) throws IOException {
+        Object stagedFile = fileKeyOrNull(staged);
+        if (stagedFile == null) {
+            return Optional.empty();
+        }
+        try {
+            for (int index = 0; ; index++) {
+                Path target = folder.resolve(FileNames.indexed(name, index));
+                try {
+                    return Optional.of(Files.createLink(target, staged));
+                } catch (FileAlreadyExistsException taken) {
+                    if (stagedFile.equals(fileKeyOrNull(target))) {
+                        return Optional.of(target);
+                    }
+                }
+            }
+        } catch (FileAlreadyExistsException | NoSuchFileException e) {
+            throw e;
+        } catch (UnsupportedOperationException | FileSystemException noLinkHere) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * What tells a file apart from every other on its volume (device and inode on Linux), not
+     * following a link; null when it is not there or its file system gives files no identity.
+     */
+    private static Object fileKeyOrNull(Path file) throws IOException {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+        } catch (NoSuchFileException missing) {
+            return null;
         }
     }
 

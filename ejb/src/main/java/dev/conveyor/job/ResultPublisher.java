@@ -91,14 +91,13 @@ public final class ResultPublisher {
         List<String> written = new ArrayList<>();
         for (Path unit : stage.resultUnits()) {
             Path staged = stage.output().resolve(unit);
-            if (!present(staged, journal, "result:" + unit)) {
+            String key = "result:" + unit;
+            if (!present(staged, journal, key)) {
                 continue;
             }
             Path wanted = PathNames.inside(resultFolder, unit.toString(), "a result of job " + jobId);
             confinement.ensure(wanted.getParent());
-            Path target = journal.target("result:" + unit, intent -> ResultFiles.reserve(wanted.getParent(),
-                    wanted.getFileName().toString(), Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), overwrite, intent));
-            place(staged, target, overwrite);
+            Path target = publish(staged, wanted, overwrite, journal, key);
             durable.add(target);
             written.add(relative(watched, target));
         }
@@ -108,12 +107,31 @@ public final class ResultPublisher {
             ResultFiles.deleteTree(staged);
         } else if (present(staged, journal, "source")) {
             Path preserveFolder = confinement.ensure(folder(endpoint, endpoint.get(PRESERVE_FOLDER), values));
-            Path target = journal.target("source", intent -> ResultFiles.reserve(preserveFolder, source,
-                    Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), overwrite, intent));
-            place(staged, target, overwrite);
-            durable.add(target);
+            durable.add(publish(staged, preserveFolder.resolve(source), overwrite, journal, "source"));
         }
         return written;
+    }
+
+    /**
+     * Puts a staged unit at {@code wanted}, or at the first free indexed name beside it. A file,
+     * unless it is to replace one, gets its new name by a hard link and keeps its staged one until
+     * the stage folder goes (see {@link ResultFiles#linkInto}); a folder, a replacement, or a file
+     * that cannot be linked there is moved to a target reserved in the journal first. A unit the
+     * journal already knows goes where it says, the way an earlier attempt started it.
+     */
+    private static Path publish(Path staged, Path wanted, boolean overwrite, PublishJournal journal, String key) throws IOException {
+        Path folder = wanted.getParent();
+        String name = wanted.getFileName().toString();
+        boolean directory = Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS);
+        if (!overwrite && !directory && !journal.has(key)) {
+            Optional<Path> linked = ResultFiles.linkInto(staged, folder, name);
+            if (linked.isPresent()) {
+                return linked.get();
+            }
+        }
+        Path target = journal.target(key, intent -> ResultFiles.reserve(folder, name, directory, overwrite, intent));
+        place(staged, target, overwrite);
+        return target;
     }
 
     public List<String> publishFailure(EndpointConfig endpoint, String jobId, String source, String reason, String detail)

@@ -86,15 +86,27 @@ class ResultPublisherTest {
     }
 
     @Test
-    void successPreservesTheSourceAndLeavesOnlyItsJournalInStage() throws IOException {
+    void successLinksResultAndSourceAndLeavesTheStagedNamesForTheCallerToRemove() throws IOException {
         StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
 
         publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
         assertEquals("source of job-1", Files.readString(watched.resolve("preserve/2009/07/17/scan.pdf")));
-        assertFalse(Files.exists(stage.input("scan.pdf")));
-        assertFalse(Files.exists(stage.output().resolve("scan.txt")));
-        assertTrue(Files.exists(stage.jobFolder().resolve("published.json")), "the caller removes the stage folder after its commit");
+        assertTrue(Files.isSameFile(stage.input("scan.pdf"), watched.resolve("preserve/2009/07/17/scan.pdf")));
+        assertTrue(Files.isSameFile(stage.output().resolve("scan.txt"), watched.resolve("result/2009/07/17/scan.txt")));
+        assertFalse(Files.exists(stage.jobFolder().resolve("published.json")), "a link needs no journal");
+    }
+
+    @Test
+    void aRetryFindsItsOwnLinkByIdentityAndMakesNoTwin() throws IOException {
+        stage("job-1", "scan.pdf", "scan.txt");
+        Files.createDirectories(watched.resolve("result/2009/07/17"));
+        Files.writeString(watched.resolve("result/2009/07/17/scan.txt"), "someone else's");
+
+        assertEquals(List.of("result/2009/07/17/scan_1.txt"), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/scan_1.txt"), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of("scan.txt", "scan_1.txt"), listing(watched.resolve("result/2009/07/17")));
+        assertEquals("someone else's", Files.readString(watched.resolve("result/2009/07/17/scan.txt")));
     }
 
     @Test
@@ -210,7 +222,7 @@ class ResultPublisherTest {
         stage("job-1", "scan.pdf", "scan.txt");
         publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
-        assertEquals(List.of(), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+        assertEquals(List.of("result/2009/07/17/scan.txt"), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
         assertEquals(List.of("scan.txt"), listing(watched.resolve("result/2009/07/17")));
         assertEquals(List.of("scan.pdf"), listing(watched.resolve("preserve/2009/07/17")));
     }
