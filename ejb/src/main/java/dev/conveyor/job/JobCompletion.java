@@ -9,6 +9,7 @@ import dev.conveyor.files.Durably;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.flow.FlowControl;
 import jakarta.annotation.Resource;
+import jakarta.ejb.ApplicationException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -109,6 +110,41 @@ public class JobCompletion {
     }
 
     /**
+     * Records a chunk's outcomes as {@link #recordAll} does and, in the same transaction, writes
+     * the results of the jobs that succeeded as {@link #completeNow} does: one commit, one locked
+     * read of the rows and one change of each row where recording first took two of each. WRITING
+     * need not be committed before such a write, because a crash in it leaves nothing a new attempt
+     * lacks: an operation's results are listed (results.json) only once they are whole, and a run
+     * that finds the list reuses them instead of running again (see {@link JobRunner}), while the
+     * write keeps the staged names of what it links (see {@link ResultFiles#linkInto}) or records
+     * in the journal what it moves. Failures and fan-out parents are only recorded here, so that a
+     * failure is written once with its first reason; they, and the jobs whose results have no room
+     * now, are returned, left WRITING for {@link #completeNow} and the result writers.
+     *
+     * @throws WriteUndone when the write was undone (a folder proved unsafe): nothing of the chunk
+     *         is recorded, and the caller records it alone
+     */
+    public List<String> recordAndComplete(List<Outcome> outcomes) {
+        List<String> recorded = recordAll(outcomes);
+        Set<String> succeeded = new HashSet<>();
+        outcomes.stream().filter(Outcome::succeeded).forEach(outcome -> succeeded.add(outcome.jobId()));
+        List<String> left = new ArrayList<>(recorded.stream().filter(jobId -> !succeeded.contains(jobId)).toList());
+        left.addAll(write(recorded.stream().filter(succeeded::contains).toList(), false, false));
+        if (transactions.getRollbackOnly()) {
+            throw new WriteUndone();
+        }
+        return left;
+    }
+
+    /** The write of {@link #recordAndComplete} was undone with the outcomes it would have recorded. */
+    @ApplicationException(rollback = true)
+    public static final class WriteUndone extends RuntimeException {
+        WriteUndone() {
+            super("a folder of the chunk proved unsafe; nothing was recorded", null, false, false);
+        }
+    }
+
+    /**
      * Publishes the files as the recorded outcome says and marks the job SUCCEEDED or FAILED in
      * the same transaction. Results that cannot be stored (output overflow) wait as flow control
      * says, and are left in stage if the endpoint blocks. The job row is locked first, so a repeated callback waits and then
@@ -126,7 +162,7 @@ public class JobCompletion {
      * transaction that records them SUCCEEDED can commit.
      */
     public void completeAll(List<String> jobIds) {
-        write(jobIds, true);
+        write(jobIds, true, true);
     }
 
     /**
@@ -135,10 +171,11 @@ public class JobCompletion {
      * results have no room yet, their endpoint is blocked), for the result writers.
      */
     public List<String> completeNow(List<String> jobIds) {
-        return write(jobIds, false);
+        return write(jobIds, false, true);
     }
 
-    private List<String> write(List<String> jobIds, boolean mayWait) {
+    /** Writes what can be written; {@code splitNow} false leaves fan-out parents WRITING. Returns the jobs left WRITING. */
+    private List<String> write(List<String> jobIds, boolean mayWait, boolean splitNow) {
         Set<String> blocked = new HashSet<>();
         // Read once per endpoint and chunk: a chunk's jobs are mostly one endpoint's.
         Map<String, Optional<EndpointConfig>> configs = new HashMap<>();
@@ -159,7 +196,7 @@ public class JobCompletion {
                 }
                 return endpoints.config(name);
             });
-            if (!blocked.contains(job.getEndpoint()) && !complete(job, endpoint, durable, mayWait)) {
+            if (!blocked.contains(job.getEndpoint()) && !complete(job, endpoint, durable, mayWait, splitNow)) {
                 // Its results wait (the endpoint blocked, or no room yet): the chunk's other jobs there wait too, without sleeping again.
                 blocked.add(job.getEndpoint());
             }
@@ -175,9 +212,10 @@ public class JobCompletion {
 
     /**
      * False when the job's results cannot be stored (the endpoint blocked; or, unless
-     * {@code mayWait}, no room for them now): the job stays WRITING.
+     * {@code mayWait}, no room for them now), or it is a fan-out parent and not {@code splitNow}:
+     * the job stays WRITING.
      */
-    private boolean complete(Job job, Optional<EndpointConfig> config, Durably.Pending durable, boolean mayWait) {
+    private boolean complete(Job job, Optional<EndpointConfig> config, Durably.Pending durable, boolean mayWait, boolean splitNow) {
         String jobId = job.getId();
         if (config.isEmpty()) {
             job.fail("endpoint '" + job.getEndpoint() + "' was deleted while the job ran; its files stay in the stage folder",
@@ -193,6 +231,9 @@ public class JobCompletion {
             reason = unsafeName.get();
         }
         if (succeeded && FanOut.splits(endpoint, job)) {
+            if (!splitNow) {
+                return false;
+            }
             Optional<String> refused;
             try {
                 refused = fanOut.split(job, endpoint);

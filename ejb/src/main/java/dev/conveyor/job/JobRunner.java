@@ -210,6 +210,11 @@ public class JobRunner {
         }
         try {
             stage.verify(confinement);
+            if (stage.finishedRun().isPresent()) {
+                // An earlier attempt ran to the end and a crash cut its write short: its results, some perhaps already
+                // linked into the result folder, are the job's; running again would make new ones beside them.
+                return Outcome.success(request.jobId(), request.attempt());
+            }
             // A rerun after a crash starts from empty work and output folders, so no half result survives.
             ResultFiles.deleteTree(stage.work());
             ResultFiles.deleteTree(stage.output());

@@ -24,14 +24,14 @@ import java.util.logging.Logger;
 
 /**
  * A Job Manager worker: takes a chunk of job ids from the dispatch queue, runs each job's
- * operation, then records the chunk's outcomes (the jobs become WRITING) and writes their results
- * (SUCCEEDED or FAILED), each step in a local transaction of its own, and only then lets the
- * broker forget the message. No step spans the broker and the database (no two-phase commit):
- * each is safe to meet again. A crash before the outcomes commit redelivers the chunk, whose jobs
- * are started again; once they are WRITING, a redelivery finds nothing to start, and the recovery
- * pass hands them to a result writer (at once when their node is dead). Results are written only
- * after WRITING is committed, so an operation is never run again over a source already moved
- * away. A chunk delivered again is first split into one message per job, so that a job that
+ * operation, then records the chunk's outcomes and writes the results of its successes in one
+ * local transaction (the jobs become SUCCEEDED), and only then lets the broker forget the message.
+ * Failures and fan-out parents are recorded there (WRITING) and written in a second transaction.
+ * No step spans the broker and the database (no two-phase commit): each is safe to meet again. A
+ * crash before the outcomes commit redelivers the chunk, whose jobs are started again: a job whose
+ * operation had finished finds its results listed in stage and is not run again (see
+ * {@link JobCompletion#recordAndComplete}); once jobs are WRITING, a redelivery finds nothing to
+ * start, and the recovery pass hands them to a result writer (at once when their node is dead). A chunk delivered again is first split into one message per job, so that a job that
  * kills its worker uses up only its own attempts. Jobs whose results have no room yet (a full
  * downstream endpoint, a volume short of minimumFreeSpace), and a write that fails, go to the
  * result writers (a callback): they sleep, retry and block as flow control says, while the
@@ -97,7 +97,7 @@ public class JobWorker implements MessageListener {
                 }
             }
             if (!outcomes.isEmpty()) {
-                write(completion.recordAll(outcomes));
+                write(recordAndComplete(outcomes));
             }
         } finally {
             // The chunk's jobs stay this node's work until here, after their results are written: a job whose run is
@@ -107,6 +107,21 @@ public class JobWorker implements MessageListener {
     }
 
     private record Ran(RunRequest request, Outcome outcome) {
+    }
+
+    /**
+     * Records the chunk's outcomes with the results of its successes written in the same
+     * transaction; when that write is undone (an unsafe folder) or fails, records the outcomes
+     * alone, for {@link #write} to try once more and then hand to the result writers. Returns the
+     * jobs left WRITING.
+     */
+    private List<String> recordAndComplete(List<Outcome> outcomes) {
+        try {
+            return completion.recordAndComplete(outcomes);
+        } catch (RuntimeException undoneOrFailed) {
+            // The cause is logged where it happened (CNV-3002-E, the unsafe folder's block); the chunk is recorded as before.
+            return completion.recordAll(outcomes);
+        }
     }
 
     /**

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -215,12 +216,30 @@ public record StageFolder(Path jobFolder) {
                 StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     }
 
+    /**
+     * The units a finished run of the operation listed ({@link #writeResultUnits}, the last thing
+     * a run writes, so its list means the output folder is whole); empty when no run finished. A
+     * list cut short by a crash does not parse, and counts as none.
+     */
+    public Optional<List<Path>> finishedRun() throws IOException {
+        String list;
+        try {
+            list = Files.readString(jobFolder.resolve("results.json"), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException none) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JsonText.array(list).getValuesAs(JsonString::getString).stream().map(Path::of).toList());
+        } catch (RuntimeException cutShort) {
+            return Optional.empty();
+        }
+    }
+
     /** The units {@link #writeResultUnits} listed; without that list, every entry of the output folder. */
     public List<Path> resultUnits() throws IOException {
-        Path list = jobFolder.resolve("results.json");
-        if (Files.exists(list)) {
-            return JsonText.array(Files.readString(list, StandardCharsets.UTF_8)).getValuesAs(JsonString::getString).stream()
-                    .map(Path::of).toList();
+        Optional<List<Path>> listed = finishedRun();
+        if (listed.isPresent()) {
+            return listed.get();
         }
         if (!Files.isDirectory(output(), LinkOption.NOFOLLOW_LINKS)) {
             return List.of();

@@ -26,6 +26,18 @@ class StageFolderTest {
     Path outside;
 
     @Test
+    void aRunIsFinishedOnlyOnceItsWholeListOfResultsIsWritten() throws IOException {
+        StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched)));
+        assertTrue(stage.finishedRun().isEmpty(), "no run yet");
+
+        Files.writeString(stage.jobFolder().resolve("results.json"), "[\"scan.txt\",\"sc");
+        assertTrue(stage.finishedRun().isEmpty(), "a list cut short by a crash counts as none");
+
+        stage.writeResultUnits(List.of(Path.of("scan.txt"), Path.of("pages/1.pdf")));
+        assertEquals(List.of(Path.of("scan.txt"), Path.of("pages/1.pdf")), stage.finishedRun().orElseThrow());
+    }
+
+    @Test
     void eachJobHasItsOwnFolderInTheStageFolder() {
         StageFolder stage = StageFolder.of(watched, "job-1");
 
