@@ -1,13 +1,10 @@
 package dev.conveyor.operation;
 
+import dev.conveyor.files.FileTrees;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -16,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 
 /**
  * What one run of an operation may take, for every operation alike, built-in or installed: a time
@@ -110,7 +108,7 @@ public record OperationLimits(Duration time, long outputBytes) {
 
     /** Stops the operation and removes what it wrote when it wrote more than the limit. */
     private void stopAtOutputLimit(FutureTask<?> task, Path output) throws IOException, Exceeded {
-        if (outputBytes > 0 && bytesUnder(output) > outputBytes) {
+        if (outputBytes > 0 && FileTrees.bytes(output) > outputBytes) {
             task.cancel(true);
             removeContents(output);
             throw new Exceeded("it wrote more than the endpoint's operationOutputLimit of " + size(outputBytes)
@@ -125,55 +123,16 @@ public record OperationLimits(Duration time, long outputBytes) {
         return next.compareTo(FIRST_LOOK) < 0 ? FIRST_LOOK : next.compareTo(SLOWEST_LOOK) > 0 ? SLOWEST_LOOK : next;
     }
 
-    /** The bytes of the regular files below {@code folder}, links not followed; a file gone meanwhile counts nothing. */
-    static long bytesUnder(Path folder) throws IOException {
-        if (!Files.isDirectory(folder)) {
-            return 0;
-        }
-        long[] total = {0};
-        Files.walkFileTree(folder, new PassingOverVanished() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                if (attributes.isRegularFile()) {
-                    total[0] += attributes.size();
-                }
-                return FileVisitResult.CONTINUE;
-            }
-        });
-        return total[0];
-    }
-
-    /** Everything below {@code folder}, links deleted as links; what the abandoned thread removes or adds meanwhile is passed over. */
+    /** Everything below {@code folder}, links deleted as links; a folder the abandoned thread writes into meanwhile is left. */
     private static void removeContents(Path folder) throws IOException {
-        Files.walkFileTree(folder, new PassingOverVanished() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                Files.deleteIfExists(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path directory, IOException e) throws IOException {
-                if (!directory.equals(folder)) {
-                    try {
-                        Files.deleteIfExists(directory);
-                    } catch (DirectoryNotEmptyException stillWritten) {
-                        // The abandoned thread made a file in it after the walk passed; the job's stage folder goes with the job.
-                    }
+        try (Stream<Path> entries = Files.list(folder)) {
+            for (Path entry : entries.toList()) {
+                try {
+                    FileTrees.delete(entry);
+                } catch (DirectoryNotEmptyException stillWritten) {
+                    // It made a file there after the walk passed; the job's stage folder goes with the job.
                 }
-                return FileVisitResult.CONTINUE;
             }
-        });
-    }
-
-    /** A walk of a folder an operation is still writing in: a file it removed meanwhile is passed over. */
-    private static class PassingOverVanished extends SimpleFileVisitor<Path> {
-        @Override
-        public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-            if (e instanceof NoSuchFileException) {
-                return FileVisitResult.CONTINUE;
-            }
-            throw e;
         }
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.conveyor.files.FileTrees;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -122,7 +123,7 @@ class OperationLimitsTest {
     void outputOverTheLimitIsRefusedEvenWhenTheOperationEndsBeforeAnyLook() throws Exception {
         assertThrows(OperationLimits.Exceeded.class, () -> bounded(() -> Files.write(work().resolve("out.bin"), new byte[1001]), 1000));
 
-        assertEquals(0, OperationLimits.bytesUnder(folder.resolve("work")));
+        assertEquals(0, FileTrees.bytes(folder.resolve("work")));
     }
 
     @Test
@@ -139,11 +140,11 @@ class OperationLimitsTest {
 
         Path at = folder.resolve("at");
         limits.run(() -> unzip.run(new OperationContext(Map.of(Operation.INPUT, exactlyAtTheLimit), at)), at, "test-op");
-        assertEquals(1000, OperationLimits.bytesUnder(at));
+        assertEquals(1000, FileTrees.bytes(at));
         Path over = folder.resolve("over");
         assertThrows(OperationLimits.Exceeded.class,
                 () -> limits.run(() -> unzip.run(new OperationContext(Map.of(Operation.INPUT, overTheLimit), over)), over, "test-op"));
-        assertEquals(0, OperationLimits.bytesUnder(over));
+        assertEquals(0, FileTrees.bytes(over));
     }
 
     @Test
@@ -163,7 +164,7 @@ class OperationLimitsTest {
         Files.createSymbolicLink(work().resolve("link.bin"), outside);
         Files.write(work().resolve("own.bin"), new byte[10]);
 
-        assertEquals(10, OperationLimits.bytesUnder(folder.resolve("work")));
+        assertEquals(10, FileTrees.bytes(folder.resolve("work")));
     }
 
     @Test
