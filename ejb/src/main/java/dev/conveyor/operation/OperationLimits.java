@@ -91,7 +91,7 @@ public record OperationLimits(Duration time, long outputBytes) {
                     }
                     long measuring = System.nanoTime();
                     stopAtOutputLimit(task, output);
-                    look = later(look, Duration.ofNanos(System.nanoTime() - measuring));
+                    look = nextLook(Duration.ofNanos(System.nanoTime() - measuring));
                 }
             }
         } catch (ExecutionException failed) {
@@ -103,6 +103,10 @@ public record OperationLimits(Duration time, long outputBytes) {
             task.cancel(true);
             Thread.currentThread().interrupt();
             throw stopped;
+        } catch (IOException unmeasurable) {
+            // The work folder could not be read: an operation that cannot be watched is not left running.
+            task.cancel(true);
+            throw unmeasurable;
         }
     }
 
@@ -118,7 +122,7 @@ public record OperationLimits(Duration time, long outputBytes) {
     }
 
     /** Twenty times as long as measuring took, so that looking costs at most a twentieth of a CPU. */
-    private static Duration later(Duration look, Duration measuring) {
+    private static Duration nextLook(Duration measuring) {
         Duration next = measuring.multipliedBy(20);
         return next.compareTo(FIRST_LOOK) < 0 ? FIRST_LOOK : next.compareTo(SLOWEST_LOOK) > 0 ? SLOWEST_LOOK : next;
     }
