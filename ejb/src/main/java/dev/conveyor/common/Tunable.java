@@ -70,13 +70,17 @@ public final class Tunable<T> {
     public static final Tunable<Duration> WORKERS_STUCK_AFTER = new Tunable<>("conveyor.workers.stuck-after", "30 min",
             () -> Duration.ofMinutes(30), Tunable::duration,
             "A worker running one job longer than this counts as stuck; a node whose workers are all stuck reports itself not live (/health/live).");
+    public static final Tunable<Integer> IMAGE_MEMORY = new Tunable<>("conveyor.image-memory", "half the heap (512 at -Xmx1g)",
+            () -> (int) Math.max(1, Runtime.getRuntime().maxMemory() / 2 / (1 << 20)), Tunable::count,
+            "MiB of heap the images image.convert decodes at once on a node may take, shared by its workers; a conversion waits up to 10 s "
+                    + "for its share, then fails its attempt. Raise it together with the heap (CONVEYOR_JAVA_OPTS).");
 
     /** Those that size message-driven beans: Payara reads them at deployment through their references. */
     static final List<Tunable<Integer>> SIZING_BEANS = List.of(WORKERS, RESULT_WRITERS, SIGNAL_LISTENERS, SUBMISSION_LISTENERS);
 
     public static final List<Tunable<?>> ALL = List.of(WORKERS, RESULT_WRITERS, SIGNAL_LISTENERS, SUBMISSION_LISTENERS, ATTEMPTS, RETRY_BACK_OFF, RECOVERY_INTERVAL,
             RECOVERY_AFTER_START, RECOVERY_ORPHAN_GRACE, RECOVERY_RUNNING_UNATTENDED, RECOVERY_WRITING_STALE, RECOVERY_QUEUED_STALE,
-            PURGE_CRON, NODE_DEAD_AFTER, WORKERS_STUCK_AFTER);
+            PURGE_CRON, NODE_DEAD_AFTER, WORKERS_STUCK_AFTER, IMAGE_MEMORY);
 
     private final String name;
     private final String defaultText;

@@ -95,6 +95,9 @@ public final class EndpointSettings {
     public static final Setting<Integer> OPERATION_TIME_LIMIT = new Setting<>("operationTimeLimit", INTEGER, 600, true,
             "Seconds a job's operation may run; past it the job fails with the reason (CNV-3001-E) and its worker is free again "
                     + "(the operation's thread is interrupted, its output ignored). 0: no limit.");
+    public static final Setting<Integer> OPERATION_OUTPUT_LIMIT = new Setting<>("operationOutputLimit", INTEGER, 1024, true,
+            "MiB one run of the operation may write; past it the job fails with the reason (CNV-3001-E), what it wrote is "
+                    + "removed and its worker is free again. 0: no limit.");
 
     public static final Setting<Optional<WaitSpec>> WAIT = new Setting<>("wait", WaitSpec.SETTING_TYPE, Optional.empty(), false,
             "Jobs wait, before their operation, for release signals: {\"releaseSignalId\": \"${file.baseName}\", ...}; "
@@ -113,14 +116,14 @@ public final class EndpointSettings {
             RESULT_FOLDER, PRESERVE_FOLDER, FAILURE_FOLDER, PRESERVE_ON_FAILURE, OVERWRITE_DUPLICATE_FILENAME, PURGE_DURATION,
             JOB_RECORD_DURATION, OPERATION_NAME, INPUT_PARAMETER_MAPPINGS, OUTPUT_PARAMETER_MAPPINGS, MAX_QUEUE_SIZE,
             FREE_QUEUE_SIZE_THRESHOLD, FREE_QUEUE_SIZE_THRESHOLD_WARNING, SLEEP_ON_OVER_STORE, SLEEP_ON_OVER_STORE_RETRY_COUNT,
-            MINIMUM_FREE_SPACE, OPERATION_TIME_LIMIT, WAIT, NOTIFY, FAN_OUT);
+            MINIMUM_FREE_SPACE, OPERATION_TIME_LIMIT, OPERATION_OUTPUT_LIMIT, WAIT, NOTIFY, FAN_OUT);
 
     /**
      * The settings in the groups of the watched-folder manual's configuration page, in its order
      * (Conveyor's flow-control and signal settings last): the console's endpoint form follows it.
      */
     public static final Map<String, List<Setting<?>>> GROUPS = groups(
-            Map.entry("Endpoint", List.of(NAME, DESCRIPTION, PATH, OPERATION_NAME, OPERATION_TIME_LIMIT)),
+            Map.entry("Endpoint", List.of(NAME, DESCRIPTION, PATH, OPERATION_NAME, OPERATION_TIME_LIMIT, OPERATION_OUTPUT_LIMIT)),
             Map.entry("Scanning", List.of(ASYNCHRONOUS, CRON_EXPRESSION, REPEAT_INTERVAL, REPEAT_COUNT, THROTTLE, BATCH_SIZE, WAIT_TIME)),
             Map.entry("Identity", List.of(USER_NAME, DOMAIN_NAME)),
             Map.entry("Files", List.of(INCLUDE_FILE_PATTERN, EXCLUDE_FILE_PATTERN)),

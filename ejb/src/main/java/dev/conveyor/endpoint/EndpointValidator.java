@@ -101,6 +101,7 @@ public final class EndpointValidator {
         }
         checkMinusOneOrPositive(PURGE_DURATION, s.get(PURGE_DURATION), "days");
         checkMinusOneOrPositive(JOB_RECORD_DURATION, s.get(JOB_RECORD_DURATION), "days");
+        checkAtLeast(OPERATION_OUTPUT_LIMIT, s.get(OPERATION_OUTPUT_LIMIT), 0);
         checkFlowControl(s);
         checkNotBlank(USER_NAME, s.get(USER_NAME));
         checkNotBlank(DOMAIN_NAME, s.get(DOMAIN_NAME));

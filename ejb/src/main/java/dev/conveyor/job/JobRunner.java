@@ -4,6 +4,7 @@ import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
 import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
 import static dev.conveyor.endpoint.EndpointSettings.INPUT_PARAMETER_MAPPINGS;
 import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
+import static dev.conveyor.endpoint.EndpointSettings.OPERATION_OUTPUT_LIMIT;
 import static dev.conveyor.endpoint.EndpointSettings.OPERATION_TIME_LIMIT;
 import static dev.conveyor.endpoint.EndpointSettings.OUTPUT_PARAMETER_MAPPINGS;
 
@@ -20,7 +21,7 @@ import dev.conveyor.node.ThisNode;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
 import dev.conveyor.operation.OperationContext;
-import dev.conveyor.operation.TimeLimit;
+import dev.conveyor.operation.OperationLimits;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -184,8 +185,8 @@ public class JobRunner {
             Map<String, String> outputMappings, StageFolder stage) throws Exception {
         EndpointConfig endpoint = request.endpoint();
         OperationContext context = new OperationContext(call.inputs(), Files.createDirectories(work));
-        Map<String, Object> outputs = TimeLimit.call(() -> operation.run(context),
-                Duration.ofSeconds(endpoint.get(OPERATION_TIME_LIMIT)), "conveyor-operation-" + request.jobId());
+        Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
+                .run(() -> operation.run(context), work, "conveyor-operation-" + request.jobId());
         String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
         FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
         return OutputPlacer.place(outputs, outputMappings, staged, values, stage.output());
@@ -239,8 +240,8 @@ public class JobRunner {
             // Nothing more is done through the link: the job's files wait in stage until the folder is put right.
             endpoints.blockUnsafe(endpoint.name(), e);
             return Outcome.failure(request.jobId(), request.attempt(), e.getMessage(), null);
-        } catch (TimeLimit.Exceeded e) {
-            // Not tried again: another attempt would run as long, and leave another thread behind.
+        } catch (OperationLimits.Exceeded e) {
+            // Not tried again: another attempt would run as long or write as much, and leave another thread behind.
             String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(), e.getMessage());
             LOG.warning(reason);
             return Outcome.finalFailure(request.jobId(), request.attempt(), reason);

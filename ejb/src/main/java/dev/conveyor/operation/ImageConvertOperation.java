@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
+import javax.imageio.ImageTypeSpecifier;
 import javax.imageio.stream.ImageInputStream;
 
 /** Re-encodes an image in another format, optionally scaled down to a maximum width. */
@@ -20,6 +22,25 @@ public class ImageConvertOperation implements Operation {
 
     /** Refused before decoding: a small compressed file can declare a raster of gigabytes (about 200 MB per copy here). */
     static final long MAX_PIXELS = 50_000_000L;
+    /** The raster every conversion redraws the image into (ImageScaling): one int per pixel, at most at the full size. */
+    private static final int REDRAWN_BYTES_PER_PIXEL = 4;
+    /** When the reader cannot say how it stores a pixel before decoding: as one int, as most decoded images do. */
+    private static final int UNKNOWN_BYTES_PER_PIXEL = 4;
+
+    private final Supplier<ImageMemory> memory;
+
+    public ImageConvertOperation() {
+        this(ImageMemory::ofNode);
+    }
+
+    /** With a budget of its own, for a test. */
+    ImageConvertOperation(ImageMemory memory) {
+        this(() -> memory);
+    }
+
+    private ImageConvertOperation(Supplier<ImageMemory> memory) {
+        this.memory = memory;
+    }
 
     @Override
     public String name() {
@@ -53,18 +74,6 @@ public class ImageConvertOperation implements Operation {
         if (maxWidth < 0) {
             throw new IllegalArgumentException("maxWidth is " + maxWidth + "; give 0 to keep the size or a positive number of pixels");
         }
-        BufferedImage source = read(input);
-        boolean alpha = format.keepsAlpha() && source.getColorModel().hasAlpha();
-        int width = maxWidth > 0 && source.getWidth() > maxWidth ? maxWidth : source.getWidth();
-        BufferedImage result = ImageScaling.toWidth(source, width, alpha);
-        Document output = context.newDocument(FileNames.baseName(input.name()) + "." + format.extension());
-        if (!ImageIO.write(result, format.extension(), output.path().toFile())) {
-            throw new IllegalStateException("this Java runtime has no " + format.extension() + " image writer; choose another format");
-        }
-        return Map.of(OUTPUT, output);
-    }
-
-    private static BufferedImage read(Document input) throws IOException {
         try (ImageInputStream stream = ImageIO.createImageInputStream(input.path().toFile())) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(stream);
             if (!readers.hasNext()) {
@@ -73,18 +82,65 @@ public class ImageConvertOperation implements Operation {
             ImageReader reader = readers.next();
             try {
                 reader.setInput(stream, true, true);
-                long pixels = (long) reader.getWidth(0) * reader.getHeight(0);
-                if (pixels > MAX_PIXELS) {
-                    throw new IllegalArgumentException("'" + input.name() + "' is " + reader.getWidth(0) + " x " + reader.getHeight(0)
-                            + " pixels, more than the " + MAX_PIXELS + " this operation decodes; scale it down before dropping it");
+                long pixels = pixelsWithinTheLimit(reader, input);
+                // Reserved before decoding, held until the result is written: the rasters live until then.
+                try (ImageMemory.Reservation reserved = memory.get().reserve(input.name(),
+                        pixels * (decodedBytesPerPixel(reader) + REDRAWN_BYTES_PER_PIXEL))) {
+                    return Map.of(OUTPUT, convert(decode(reader, input), input, format, maxWidth, context));
                 }
-                return reader.read(0);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("'" + input.name() + "' could not be decoded as an image (" + e.getMessage()
-                        + "); check that the file is complete and not damaged", e);
             } finally {
                 reader.dispose();
             }
         }
+    }
+
+    private static Document convert(BufferedImage source, Document input, ImageFormat format, int maxWidth, OperationContext context)
+            throws IOException {
+        boolean alpha = format.keepsAlpha() && source.getColorModel().hasAlpha();
+        int width = maxWidth > 0 && source.getWidth() > maxWidth ? maxWidth : source.getWidth();
+        BufferedImage result = ImageScaling.toWidth(source, width, alpha);
+        Document output = context.newDocument(FileNames.baseName(input.name()) + "." + format.extension());
+        if (!ImageIO.write(result, format.extension(), output.path().toFile())) {
+            throw new IllegalStateException("this Java runtime has no " + format.extension() + " image writer; choose another format");
+        }
+        return output;
+    }
+
+    /** From the header alone, before anything is decoded. */
+    private static long pixelsWithinTheLimit(ImageReader reader, Document input) {
+        try {
+            long pixels = (long) reader.getWidth(0) * reader.getHeight(0);
+            if (pixels > MAX_PIXELS) {
+                throw new IllegalArgumentException("'" + input.name() + "' is " + reader.getWidth(0) + " x " + reader.getHeight(0)
+                        + " pixels, more than the " + MAX_PIXELS + " this operation decodes; scale it down before dropping it");
+            }
+            return pixels;
+        } catch (IOException e) {
+            throw undecodable(input, e);
+        }
+    }
+
+    /** What the decoded raster takes per pixel, as the reader says it stores one (16-bit channels take two bytes each). */
+    private static int decodedBytesPerPixel(ImageReader reader) {
+        try {
+            ImageTypeSpecifier type = reader.getRawImageType(0);
+            return type == null ? UNKNOWN_BYTES_PER_PIXEL : Math.max(1, (type.getColorModel().getPixelSize() + 7) / 8);
+        } catch (IOException unreadable) {
+            // The decode that follows fails on it too, saying why.
+            return UNKNOWN_BYTES_PER_PIXEL;
+        }
+    }
+
+    private static BufferedImage decode(ImageReader reader, Document input) {
+        try {
+            return reader.read(0);
+        } catch (IOException e) {
+            throw undecodable(input, e);
+        }
+    }
+
+    private static IllegalArgumentException undecodable(Document input, IOException e) {
+        return new IllegalArgumentException("'" + input.name() + "' could not be decoded as an image (" + e.getMessage()
+                + "); check that the file is complete and not damaged", e);
     }
 }

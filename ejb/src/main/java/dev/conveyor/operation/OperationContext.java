@@ -1,6 +1,7 @@
 package dev.conveyor.operation;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,9 +63,14 @@ public final class OperationContext {
 
     /**
      * A new, empty place to write an output document named {@code fileName}. Each call gets a
-     * folder of its own, so outputs never collide however they are named.
+     * folder of its own, so outputs never collide however they are named. Refused once the
+     * operation's thread is interrupted, as it is at a time or output limit ({@link OperationLimits}):
+     * an abandoned operation makes no more documents.
      */
     public Document newDocument(String fileName) throws IOException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedIOException("the operation was stopped at one of its limits; it makes no more documents");
+        }
         Path folder = Files.createDirectories(workFolder.resolve(Integer.toString(++created)));
         return new Document(fileName, folder.resolve(fileName.isBlank() ? "output" : Path.of(fileName).getFileName().toString()));
     }

@@ -297,7 +297,7 @@ class SettingValuesTest {
                  "inputParameterMappings":{"stylesheet":{"type":"variable","value":"*.xsl"},"level":{"type":"literal","value":"3"}},
                  "outputParameterMappings":{"output":"%F.txt"},"maxQueueSize":500,"freeQueueSizeThreshold":30,
                  "freeQueueSizeThresholdWarning":false,
-                 "sleepOnOverStore":250,"sleepOnOverStoreRetryCount":0,"minimumFreeSpace":1024,"operationTimeLimit":60,
+                 "sleepOnOverStore":250,"sleepOnOverStoreRetryCount":0,"minimumFreeSpace":1024,"operationTimeLimit":60,"operationOutputLimit":2048,
                  "wait":{"releaseSignalId":"${fragment.identifier}","targetSignalCount":"${fragment.count}","waitMode":"keep",
                          "expirationDuration":"90 s","attributeCopyMode":"replace"},
                  "notify":{"on":"completion","releaseSignalId":"${file.baseName}","attributeCacheRegex":"customer[.].*"},

@@ -5,6 +5,7 @@ import static dev.conveyor.operation.ImageConvertOperation.MAX_WIDTH;
 import static dev.conveyor.operation.Operation.INPUT;
 import static dev.conveyor.operation.Operation.OUTPUT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +16,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +33,9 @@ class ImageConvertOperationTest {
     @TempDir
     Path folder;
 
-    private final ImageConvertOperation convert = new ImageConvertOperation();
+    /** The node's image memory in small: a test's images need at most a few MiB. */
+    private final ImageMemory memory = new ImageMemory(16L << 20, Duration.ofMillis(200));
+    private final ImageConvertOperation convert = new ImageConvertOperation(memory);
 
     private Document run(Document input, String format, int maxWidth) throws Exception {
         Map<String, Object> inputs = Map.of(INPUT, input, FORMAT, format, MAX_WIDTH, maxWidth);
@@ -220,5 +224,34 @@ class ImageConvertOperationTest {
         int distance = Math.abs(expected.getRed() - actual.getRed()) + Math.abs(expected.getGreen() - actual.getGreen())
                 + Math.abs(expected.getBlue() - actual.getBlue());
         assertTrue(distance < 40, "expected about " + expected + " but was " + actual);
+    }
+
+    @Test
+    void aConversionWaitsForImageMemoryOthersHoldAndFailsItsAttemptWhenTheyKeepIt() throws Exception {
+        Document image = halfTransparentPng("busy.png", 200, 200);
+        try (ImageMemory.Reservation others = memory.reserve("others.png", 16L << 20)) {
+            IOException busy = assertThrows(IOException.class, () -> run(image, "png", 0));
+            assertTrue(busy.getMessage().startsWith("'busy.png' needs 1 MiB of memory to convert, and this node's image memory "
+                    + "(conveyor.image-memory, 16 MiB) stayed taken by other images for 0 s"), busy.getMessage());
+        }
+
+        assertEquals("png", formatOf(run(image, "png", 0).path()));
+        try (ImageMemory.Reservation whole = memory.reserve("after.png", 16L << 20)) {
+            assertNotNull(whole, "the conversion gave its memory back");
+        }
+    }
+
+    @Test
+    void anImageNeedingMoreThanTheWholeImageMemoryIsRefusedAtOnce() throws Exception {
+        // 400 x 400 pixels, each one decoded int and one redrawn int: 1.25 MiB, against 1 MiB.
+        Document image = halfTransparentPng("large.png", 400, 400);
+        ImageConvertOperation small = new ImageConvertOperation(new ImageMemory(1L << 20, Duration.ofHours(1)));
+        Map<String, Object> inputs = Map.of(INPUT, image, FORMAT, "png", MAX_WIDTH, 0);
+
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> small.run(new OperationContext(inputs, folder.resolve("work"))));
+
+        assertTrue(error.getMessage().startsWith("'large.png' needs 2 MiB of memory to convert, more than this node's image memory "
+                + "of 1 MiB (conveyor.image-memory)"), error.getMessage());
     }
 }

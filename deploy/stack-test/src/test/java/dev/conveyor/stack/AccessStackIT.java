@@ -1,5 +1,6 @@
 package dev.conveyor.stack;
 
+import static dev.conveyor.stack.Drops.drop;
 import static dev.conveyor.stack.Drops.endpoint;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,16 +20,21 @@ import jakarta.jms.ObjectMessage;
 import jakarta.jms.TemporaryQueue;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -294,30 +300,93 @@ class AccessStackIT extends OnSharedStack {
         assertEquals("SUCCEEDED", fast.getString("state"), fast::toString);
     }
 
+    /**
+     * A PNG of a few dozen bytes whose header declares 50,000 x 50,000 pixels (10 GB of raster): refused
+     * from its header at the pixel limit, and the image after it is converted.
+     */
+    @Test
+    @Order(10)
+    void anImageDeclaring50000By50000PixelsFailsAtThePixelLimitAndTheNextImageIsConverted() throws Exception {
+        Path folder = endpoint(api, "images", "image.convert", "\"inputParameterMappings\":{\"format\":{\"type\":\"literal\",\"value\":\"jpeg\"}}");
+        drop(stack, folder, "bomb.png", png(50_000, 50_000));
+        Drops.awaitFinished(api, "images", 1);
+        drop(stack, folder, "small.png", png(2, 2));
+
+        List<JsonObject> jobs = Drops.awaitFinished(api, "images", 2);
+        JsonObject bomb = jobs.stream().filter(job -> job.getString("source").equals("bomb.png")).findFirst().orElseThrow();
+        JsonObject small = jobs.stream().filter(job -> job.getString("source").equals("small.png")).findFirst().orElseThrow();
+        assertEquals("FAILED", bomb.getString("state"), bomb::toString);
+        assertTrue(bomb.getString("failureReason").contains("'bomb.png' is 50000 x 50000 pixels, more than the 50000000 this operation decodes"),
+                bomb::toString);
+        assertEquals("SUCCEEDED", small.getString("state"), small::toString);
+        assertTrue(Files.size(folder.resolve(small.getJsonArray("results").getString(0))) > 0, small::toString);
+    }
+
+    /** A copy of 2 MiB on an endpoint that allows 1 MiB of output: the job fails naming the limit, nothing of it is left, the next runs. */
+    @Test
+    @Order(10)
+    void anOperationWritingPastItsOutputLimitFailsAndTheNextJobRuns() throws Exception {
+        Path folder = endpoint(api, "bounded", "copy", "\"operationOutputLimit\":1");
+        drop(stack, folder, "large.bin", new byte[2 << 20]);
+        Drops.awaitFinished(api, "bounded", 1);
+        drop(stack, folder, "small.bin", new byte[1000]);
+
+        List<JsonObject> jobs = Drops.awaitFinished(api, "bounded", 2);
+        JsonObject large = jobs.stream().filter(job -> job.getString("source").equals("large.bin")).findFirst().orElseThrow();
+        JsonObject small = jobs.stream().filter(job -> job.getString("source").equals("small.bin")).findFirst().orElseThrow();
+        assertEquals("FAILED", large.getString("state"), large::toString);
+        assertTrue(large.getString("failureReason").startsWith("CNV-3001-E")
+                && large.getString("failureReason").contains("wrote more than the endpoint's operationOutputLimit of 1 MiB"), large::toString);
+        assertEquals("SUCCEEDED", small.getString("state"), small::toString);
+        List<Path> left = stageFolders(folder);
+        for (int look = 0; look < 50 && !left.isEmpty(); look++) {
+            Thread.sleep(200);
+            left = stageFolders(folder);
+        }
+        assertEquals(List.of(), left, "no stage folder of either job is left, what the first wrote included");
+    }
+
+    private static List<Path> stageFolders(Path folder) throws IOException {
+        try (Stream<Path> staged = Files.list(folder.resolve("stage"))) {
+            return staged.filter(Files::isDirectory).toList();
+        }
+    }
+
+    /** A PNG of the given size: its header, one small compressed row of black, and its end; larger sizes decode to nothing but are declared. */
+    private static byte[] png(int width, int height) throws IOException {
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        file.write(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
+        ByteBuffer header = ByteBuffer.allocate(13).putInt(width).putInt(height).put((byte) 8).put((byte) 0).put((byte) 0).put((byte) 0)
+                .put((byte) 0);
+        chunk(file, "IHDR", header.array());
+        Deflater deflater = new Deflater();
+        deflater.setInput(new byte[(width + 1) * Math.min(height, 2)]);
+        deflater.finish();
+        byte[] compressed = new byte[1024];
+        int length = deflater.deflate(compressed);
+        deflater.end();
+        chunk(file, "IDAT", Arrays.copyOf(compressed, length));
+        chunk(file, "IEND", new byte[0]);
+        return file.toByteArray();
+    }
+
+    private static void chunk(ByteArrayOutputStream file, String type, byte[] data) {
+        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
+        CRC32 crc = new CRC32();
+        crc.update(typeBytes);
+        crc.update(data);
+        file.writeBytes(ByteBuffer.allocate(4).putInt(data.length).array());
+        file.writeBytes(typeBytes);
+        file.writeBytes(data);
+        file.writeBytes(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
+    }
+
     @Test
     @Order(11)
     void nothingOfTheStackListensBeyondLoopback() throws Exception {
-        List<Long> pids = new ArrayList<>();
-        for (String name : List.of("payara", "broker")) {
-            pids.add(Long.parseLong(Files.readString(stack.var().resolve("run").resolve(name + ".pid")).strip()));
-        }
-        List<String> listening = new ArrayList<>();
-        for (String line : ss()) {
-            for (long pid : pids) {
-                if (line.contains("pid=" + pid + ",")) {
-                    listening.add(line);
-                }
-            }
-        }
-        assertTrue(listening.size() >= 2, "ss shows the stack's sockets: " + listening);
-        List<String> beyondLoopback = new ArrayList<>();
-        for (String socket : listening) {
-            String local = socket.trim().split("\\s+")[3];
-            if (!(local.startsWith("127.0.0.1:") || local.startsWith("[::ffff:127.0.0.1]:") || local.startsWith("[::1]:"))) {
-                beyondLoopback.add(socket);
-            }
-        }
-        assertEquals(List.of(), beyondLoopback, "listening beyond loopback (Payara Micro's data grid was on *:6900 before --nohazelcast)");
+        List<String> listening = ListeningSockets.assertLoopbackOnly(stack,
+                "Payara Micro's data grid was on *:6900 before --nohazelcast");
+        System.out.println("AccessStackIT: the stack listens (TCP and UDP looked at) on " + listening);
     }
 
     /** Last: it leaves this client throttled for a minute, which only the passwords already checked get through. */
@@ -380,12 +449,5 @@ class AccessStackIT extends OnSharedStack {
 
     private static int port() {
         return Integer.parseInt(System.getenv().getOrDefault("CONVEYOR_HTTP_PORT", "8080"));
-    }
-
-    private static List<String> ss() throws IOException, InterruptedException {
-        Process ss = new ProcessBuilder("ss", "-ltnpH").redirectErrorStream(true).start();
-        String output = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(ss.waitFor(30, TimeUnit.SECONDS));
-        return output.lines().toList();
     }
 }

@@ -9,10 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -25,7 +31,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Conveyor's EAR on a full Payara Server domain, made and started by deploy/server beside a broker
- * of its own: a copy, the console in a browser, a wait released by a notify, high-priority jobs overtaking a backlog, and a
+ * of its own: a copy, nothing listening beyond loopback and an administrator who needs a password, the console in a browser, a wait released by a notify, high-priority jobs overtaking a backlog, and a
  * kill -9 of the server mid-run after which every file ends in result exactly once. Its own var/
  * and ports (the shared stack's HTTP port + 12 and broker port + 20; the domain's other ports
  * counted from 9000 + the same HTTP offset), so it runs beside the shared stack.
@@ -41,6 +47,7 @@ class ServerStackIT {
 
     private static Stack stack;
     private static ApiClient api;
+    private static int adminPort;
 
     @BeforeAll
     static void start() {
@@ -49,10 +56,12 @@ class ServerStackIT {
         Stack built = Stack.fromBuild(PASSWORD);
         Path var = built.var().resolveSibling("server-var");
         SharedStack.deleteTree(var);
+        int portBase = 9000 + http - 8080;
+        adminPort = portBase + 48;
         stack = new Stack(built.top(), var, PASSWORD).onPayaraServer().with(Map.of(
                 "CONVEYOR_HTTP_PORT", Integer.toString(http + 12),
                 "CONVEYOR_BROKER_PORT", Integer.toString(broker + 20),
-                "CONVEYOR_SERVER_PORTBASE", Integer.toString(9000 + http - 8080)));
+                "CONVEYOR_SERVER_PORTBASE", Integer.toString(portBase)));
         stack.installOperation(SharedStack.exampleOperation()).start();
         api = stack.api();
     }
@@ -77,8 +86,32 @@ class ServerStackIT {
         assertEquals("hello from a file", Files.readString(folder.resolve(result)));
     }
 
+    /** Payara binds its administration, IIOP and JMX listeners to every interface unless told otherwise, with an admin of no password. */
     @Test
     @Order(2)
+    void nothingOfTheDomainListensBeyondLoopbackAndItsAdministratorNeedsItsPassword() throws Exception {
+        List<String> listening = ListeningSockets.assertLoopbackOnly(stack, "the domain's admin, IIOP and JMX listeners are bound to all interfaces by default");
+        System.out.println("ServerStackIT: the domain and its broker listen (TCP and UDP looked at) on " + listening);
+        assertTrue(listening.stream().anyMatch(socket -> socket.contains(":" + adminPort + " ")), () -> "the admin port listens: " + listening);
+
+        String password = Files.readString(stack.var().resolve("payara-server").resolve("admin-password")).strip()
+                .substring("AS_ADMIN_PASSWORD=".length());
+        assertEquals(401, administration(""), "the domain's admin with an empty password");
+        assertEquals(401, administration("wrong"), "the domain's admin with a wrong password");
+        assertEquals(200, administration(password), "the domain's admin with the password deploy/server generated");
+    }
+
+    /** The status of a read from Payara's administration (REST) as the domain's admin with {@code password}. */
+    private static int administration(String password) throws Exception {
+        HttpRequest read = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/management/domain/version"))
+                .header("Accept", "application/json")
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8)))
+                .timeout(Duration.ofSeconds(30)).build();
+        return HttpClient.newHttpClient().send(read, HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    @Test
+    @Order(3)
     void theConsoleIsServedByTheEarAndGoesLive() {
         try (Browser browser = new Browser(stack.console(), "admin", PASSWORD)) {
             browser.open("#/overview");
@@ -94,13 +127,13 @@ class ServerStackIT {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void aNotifyReleasesTheWaitingJobItNames() throws Exception {
         SignalsStackIT.notifyReleasesTheWaitingJobItNames(stack);
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void highPriorityJobsOvertakeAQueuedBacklog() throws Exception {
         Reply rule = api.post("priority-rules", "{\"name\":\"urgent\",\"expression\":\"file.extension == 'hi'\",\"jmsPriority\":9}");
         assertEquals(201, rule.status(), rule::toString);
@@ -123,7 +156,7 @@ class ServerStackIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void aKilledServerRestartsAndEveryFileEndsInResultExactlyOnce() throws Exception {
         CrashTorture.Verdict verdict = CrashTorture.run(stack, CrashTorture.Fault.KILL_PAYARA, "restarted", 200, 1, 20261203L);
         System.out.println("ServerStackIT: " + verdict.line());

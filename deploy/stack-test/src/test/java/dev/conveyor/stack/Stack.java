@@ -149,8 +149,17 @@ public final class Stack implements AutoCloseable {
 
     /** Kills the application server as a crash would (SIGKILL), leaving the broker running. */
     public void killPayara() {
+        kill(payaraPidFile());
+    }
+
+    /** The ids of the stack's two processes, the application server's and the broker's. */
+    public List<Long> processIds() {
+        return List.of(pid(payaraPidFile()), pid("broker.pid"));
+    }
+
+    private String payaraPidFile() {
         String node = settings.get("CONVEYOR_NODE");
-        kill(server == Server.PAYARA_SERVER ? "payara-server.pid" : "payara" + (node == null ? "" : "-" + node) + ".pid");
+        return server == Server.PAYARA_SERVER ? "payara-server.pid" : "payara" + (node == null ? "" : "-" + node) + ".pid";
     }
 
     /** Kills the broker as a crash would (SIGKILL), leaving the application server running; {@link #startAgain} starts it. */
@@ -160,14 +169,17 @@ public final class Stack implements AutoCloseable {
 
     /** SIGKILL of the process whose id deploy/run wrote to var/run/{@code pidFile}; returns once it is gone. */
     private void kill(String pidFile) {
+        ProcessHandle.of(pid(pidFile)).ifPresent(process -> {
+            process.destroyForcibly();
+            process.onExit().join();
+        });
+    }
+
+    private long pid(String pidFile) {
         try {
-            long pid = Long.parseLong(Files.readString(var.resolve("run").resolve(pidFile)).strip());
-            ProcessHandle.of(pid).ifPresent(process -> {
-                process.destroyForcibly();
-                process.onExit().join();
-            });
+            return Long.parseLong(Files.readString(var.resolve("run").resolve(pidFile)).strip());
         } catch (IOException e) {
-            throw new IllegalStateException("no process of " + pidFile + " to kill in " + var, e);
+            throw new IllegalStateException("no process id in " + pidFile + " of " + var, e);
         }
     }
 
