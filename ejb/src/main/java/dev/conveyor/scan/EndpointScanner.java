@@ -11,7 +11,7 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
-import dev.conveyor.signal.WaitSpec;
+import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;

@@ -11,7 +11,7 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FilePattern;
 import dev.conveyor.endpoint.FolderTemplate;
-import dev.conveyor.signal.WaitSpec;
+import dev.conveyor.endpoint.WaitSpec;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.HashSet;

@@ -1,11 +1,12 @@
 package dev.conveyor.signal;
 
 import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
-import static dev.conveyor.signal.FanOutSpec.FRAGMENT_COUNT;
-import static dev.conveyor.signal.FanOutSpec.FRAGMENT_IDENTIFIER;
-import static dev.conveyor.signal.FanOutSpec.FRAGMENT_INDEX;
+import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_COUNT;
+import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_IDENTIFIER;
+import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_INDEX;
 
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.FanOutSpec;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.job.Fragments;
 import dev.conveyor.job.Job;

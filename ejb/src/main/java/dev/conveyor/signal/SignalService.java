@@ -1,5 +1,6 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.InstantColumns;
 import dev.conveyor.common.MessageId;

@@ -1,5 +1,6 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;

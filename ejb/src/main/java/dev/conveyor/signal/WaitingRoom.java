@@ -1,5 +1,6 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.endpoint.WaitSpec;
 import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
 import static dev.conveyor.endpoint.EndpointSettings.WAIT;
 
