@@ -11,13 +11,13 @@ import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE_RETRY_C
 import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.FileSelection;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.job.JobService;
-import dev.conveyor.scan.FileSelection;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;

@@ -9,6 +9,7 @@ import static dev.conveyor.endpoint.EndpointSettings.WAIT_TIME;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.FileSelection;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.endpoint.WaitSpec;

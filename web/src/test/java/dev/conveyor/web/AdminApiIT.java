@@ -16,7 +16,7 @@ import dev.conveyor.node.Node;
 import dev.conveyor.signal.Signal;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.priority.PriorityRules;
-import dev.conveyor.scan.FileSelection;
+import dev.conveyor.endpoint.FileSelection;
 import dev.conveyor.schema.SchemaMigrations;
 import dev.conveyor.security.AdminPassword;
 import dev.conveyor.web.openapi.ApiSchemas;
