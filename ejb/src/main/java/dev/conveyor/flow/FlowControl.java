@@ -1,5 +1,7 @@
 package dev.conveyor.flow;
 
+import dev.conveyor.job.InputQueue;
+import dev.conveyor.endpoint.EndpointResumed;
 import static dev.conveyor.common.JsonText.JSON;
 
 import static dev.conveyor.endpoint.EndpointSettings.MAX_QUEUE_SIZE;

@@ -1,9 +1,8 @@
 package dev.conveyor.job;
 
-import dev.conveyor.priority.Rebucketed;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.common.Tunable;
-import dev.conveyor.flow.EndpointResumed;
+import dev.conveyor.endpoint.EndpointResumed;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;

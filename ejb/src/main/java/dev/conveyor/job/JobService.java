@@ -10,8 +10,6 @@ import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.priority.RuleSet;
-import dev.conveyor.flow.Admission;
-import dev.conveyor.flow.InputQueue;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

@@ -1,5 +1,6 @@
 package dev.conveyor.priority;
 
+import dev.conveyor.job.Rebucketed;
 import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.common.ConveyorException;

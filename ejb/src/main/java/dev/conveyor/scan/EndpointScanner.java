@@ -17,7 +17,7 @@ import dev.conveyor.signal.WaitingRoom;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.flow.FlowControl;
-import dev.conveyor.flow.InputQueue;
+import dev.conveyor.job.InputQueue;
 import dev.conveyor.flow.QueueMonitor;
 import dev.conveyor.job.Chunks;
 import dev.conveyor.job.JobCompletion;

@@ -10,7 +10,7 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.Setting;
 import dev.conveyor.expression.AttributeExpression;
-import dev.conveyor.flow.InputQueue;
+import dev.conveyor.job.InputQueue;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
 import dev.conveyor.signal.Signal;
