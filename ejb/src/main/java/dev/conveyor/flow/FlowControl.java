@@ -20,7 +20,10 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.job.JobService;
+import dev.conveyor.job.ResultRoom;
 import jakarta.annotation.Resource;
+import jakarta.ejb.Local;
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -47,7 +50,9 @@ import java.util.stream.Stream;
  * (sleep, retry, block) before results are written, and resuming a blocked endpoint.
  */
 @Stateless
-public class FlowControl {
+@LocalBean
+@Local(ResultRoom.class)
+public class FlowControl implements ResultRoom {
 
     /** The downstream gates the current transaction holds, in its resources. */
     private static final Object HELD_GATES = FlowControl.class.getName() + ".heldGates";
@@ -103,6 +108,7 @@ public class FlowControl {
      * endpoint is blocked (now, or already): the job then stays WRITING with its results in stage
      * until resumed.
      */
+    @Override
     public boolean awaitResultRoom(EndpointConfig endpoint, Path resultFolder, LongSupplier resultBytes) {
         if (endpoint.state() == EndpointState.BLOCKED) {
             return false;
@@ -135,6 +141,7 @@ public class FlowControl {
      * room it hands them to the result writers, which wait as {@link #awaitResultRoom} says,
      * instead of sleeping on a worker that other endpoints' jobs (the downstream one's, say) need.
      */
+    @Override
     public boolean hasResultRoom(EndpointConfig endpoint, Path resultFolder, LongSupplier resultBytes) {
         if (endpoint.state() == EndpointState.BLOCKED) {
             return false;

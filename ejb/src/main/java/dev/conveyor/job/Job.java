@@ -3,7 +3,6 @@ package dev.conveyor.job;
 import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.common.JsonText;
-import dev.conveyor.priority.Bucket;
 import jakarta.json.JsonString;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -141,7 +140,7 @@ public class Job {
         this.attributesJson = JobAttributes.toJson(attributes);
     }
 
-    public void assignBucket(Bucket assigned) {
+    public void assignBucket(JobBucket assigned) {
         this.bucket = assigned.name();
         this.jmsPriority = assigned.jmsPriority();
     }
@@ -276,12 +275,12 @@ public class Job {
     }
 
     public String getBucket() {
-        return bucket == null ? Bucket.DEFAULT_NAME : bucket;
+        return bucket == null ? JobBucket.DEFAULT_NAME : bucket;
     }
 
     /** Rows from before priorities read as the default bucket. */
     public int getJmsPriority() {
-        return jmsPriority == null ? Bucket.DEFAULT.jmsPriority() : jmsPriority;
+        return jmsPriority == null ? JobBucket.DEFAULT_JMS_PRIORITY : jmsPriority;
     }
 
     public Instant getStartedAt() {

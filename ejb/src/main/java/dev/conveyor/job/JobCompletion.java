@@ -7,13 +7,11 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.Durably;
 import dev.conveyor.files.UnsafeFolderException;
-import dev.conveyor.flow.FlowControl;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
-import dev.conveyor.signal.FanOut;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -55,7 +53,7 @@ public class JobCompletion {
     EndpointService endpoints;
 
     @Inject
-    FlowControl flow;
+    ResultRoom flow;
 
     @Resource
     TransactionSynchronizationRegistry transactions;
@@ -64,7 +62,7 @@ public class JobCompletion {
     Event<JobFinished> finished;
 
     @Inject
-    FanOut fanOut;
+    ResultSplit fanOut;
 
     @Inject
     JobService jobs;
@@ -192,7 +190,7 @@ public class JobCompletion {
             succeeded = false;
             reason = unsafeName.get();
         }
-        if (succeeded && FanOut.splits(endpoint, job)) {
+        if (succeeded && fanOut.splits(endpoint, job)) {
             Optional<String> refused;
             try {
                 refused = fanOut.split(job, endpoint);

@@ -8,8 +8,6 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
-import dev.conveyor.priority.PriorityRules;
-import dev.conveyor.priority.RuleSet;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -44,7 +42,7 @@ public class JobService {
     EntityManager em;
 
     @Inject
-    PriorityRules priorities;
+    BucketRules priorities;
 
     @Inject
     EndpointService endpoints;
@@ -77,7 +75,7 @@ public class JobService {
         });
     }
 
-    private Admission admit(EndpointConfig endpoint, String submissionId, Function<RuleSet, Optional<Job>> staging) {
+    private Admission admit(EndpointConfig endpoint, String submissionId, Function<BucketRules.Placement, Optional<Job>> staging) {
         InputQueue queue = lockQueue(endpoint);
         Optional<String> earlier = submitted(endpoint.name(), submissionId);
         if (earlier.isPresent()) {
@@ -119,7 +117,7 @@ public class JobService {
         Map<Path, String> claimed = new LinkedHashMap<>();
         Map<String, Integer> queued = new LinkedHashMap<>();
         boolean queueAtOnce = endpoint.get(EndpointSettings.ASYNCHRONOUS) && endpoint.get(EndpointSettings.WAIT).isEmpty();
-        RuleSet rules = priorities.current();
+        BucketRules.Placement rules = priorities.current();
         for (Path file : files) {
             if (queue.isFull()) {
                 return new Claims(claimed, queued, queue, true);
@@ -150,7 +148,7 @@ public class JobService {
      * link is never taken, and a link where a folder of Conveyor's should be blocks the endpoint.
      */
     private Optional<Job> stage(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId,
-            RuleSet rules) {
+            BucketRules.Placement rules) {
         Job job = newJob(endpoint, JobIds.next(), file, attributes, submissionId, rules);
         StageFolder stage = StageFolder.of(endpoint.folder(), job.getId());
         try {
@@ -172,7 +170,7 @@ public class JobService {
 
     /** A new job for this input, its attributes and bucket set; not persisted. */
     private static Job newJob(EndpointConfig endpoint, String id, Path input, Map<String, String> attributes, String submissionId,
-            RuleSet rules) {
+            BucketRules.Placement rules) {
         String source = input.getFileName().toString();
         String userName = endpoint.get(EndpointSettings.USER_NAME);
         Job job = new Job(id, endpoint.name(), source, userName, endpoint.get(EndpointSettings.DOMAIN_NAME), Instant.now());

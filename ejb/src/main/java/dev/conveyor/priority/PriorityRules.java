@@ -5,8 +5,11 @@ import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.job.BucketRules;
 import dev.conveyor.job.Job;
 import dev.conveyor.job.JobState;
+import jakarta.ejb.Local;
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -34,7 +37,9 @@ import java.util.UUID;
  * two administrators edit at once on two nodes.
  */
 @Stateless
-public class PriorityRules {
+@LocalBean
+@Local(BucketRules.class)
+public class PriorityRules implements BucketRules {
 
     private static final Set<String> RULE_FIELDS = Set.of("id", "name", "rank", "expression", "jmsPriority", "share", "enabled");
     private static final Set<String> SETTINGS_FIELDS = Set.of("enabled", "recentWindowSeconds", "defaultShare");
@@ -51,6 +56,7 @@ public class PriorityRules {
     }
 
     /** The rules as they stand, read once for a batch of claims: their conditions are compiled once, not per job. */
+    @Override
     public RuleSet current() {
         return ruleSet(settings());
     }

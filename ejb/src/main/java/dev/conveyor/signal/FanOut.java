@@ -16,8 +16,11 @@ import dev.conveyor.job.Fragments;
 import dev.conveyor.job.Job;
 import dev.conveyor.job.JobAttributes;
 import dev.conveyor.job.JobDispatcher;
+import dev.conveyor.job.ResultSplit;
 import dev.conveyor.job.StageFolder;
 import dev.conveyor.priority.PriorityRules;
+import jakarta.ejb.Local;
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -43,8 +46,10 @@ import java.util.UUID;
  * the same children, not more.
  */
 @Stateless
+@LocalBean
+@Local(ResultSplit.class)
 @TransactionAttribute(TransactionAttributeType.MANDATORY)
-public class FanOut {
+public class FanOut implements ResultSplit {
 
     @PersistenceContext
     EntityManager em;
@@ -61,11 +66,13 @@ public class FanOut {
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
     /** Whether the job's results fan out now: its endpoint fans out and the job has not been back from waiting. */
-    public static boolean splits(EndpointConfig endpoint, Job job) {
+    @Override
+    public boolean splits(EndpointConfig endpoint, Job job) {
         return endpoint.get(FAN_OUT).isPresent() && !job.hasWaited();
     }
 
     /** Splits the parent and parks it; empty when done, else why the parent fails instead. */
+    @Override
     public Optional<String> split(Job parent, EndpointConfig endpoint) throws IOException {
         FanOutSpec spec = endpoint.get(FAN_OUT).orElseThrow();
         Optional<EndpointConfig> target = endpoints.config(spec.endpoint());
