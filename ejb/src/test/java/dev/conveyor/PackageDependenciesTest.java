@@ -1,0 +1,27 @@
+package dev.conveyor;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The package graph of docs/architecture.md, held against the compiled classes: dependencies flow
+ * one way, and a job knows nothing of what reacts to it.
+ */
+@AnalyzeClasses(packages = "dev.conveyor", importOptions = ImportOption.DoNotIncludeTests.class)
+class PackageDependenciesTest {
+
+    @ArchTest
+    static final ArchRule noTwoPackagesDependOnEachOther = slices().matching("dev.conveyor.(*)..")
+            .should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule jobDependsOnNoneOfWhatReactsToJobs = noClasses().that().resideInAPackage("dev.conveyor.job..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.conveyor.signal..", "dev.conveyor.flow..",
+                    "dev.conveyor.priority..", "dev.conveyor.scan..")
+            .because("what happens when a job ends is an observer or a port defined in job and implemented there");
+}
