@@ -19,7 +19,7 @@ import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.endpoint.FolderTemplate;
-import dev.conveyor.job.JobService;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.ResultRoom;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Local;
@@ -66,7 +66,7 @@ public class FlowControl implements ResultRoom {
     EndpointService endpoints;
 
     @Inject
-    JobService jobs;
+    Jobs jobs;
 
     @Inject
     Event<EndpointResumed> resumes;

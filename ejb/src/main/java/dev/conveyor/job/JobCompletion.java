@@ -65,7 +65,7 @@ public class JobCompletion {
     ResultSplit fanOut;
 
     @Inject
-    JobService jobs;
+    Jobs jobs;
 
     private final Confinement confinement = Confinement.ofAllowedRoots();
 

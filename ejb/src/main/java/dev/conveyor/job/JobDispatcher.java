@@ -49,7 +49,7 @@ public class JobDispatcher {
     JMSContext jms;
 
     @Inject
-    JobService jobs;
+    Jobs jobs;
 
     @Inject
     JobTimes times;

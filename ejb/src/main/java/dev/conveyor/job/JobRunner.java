@@ -72,7 +72,7 @@ public class JobRunner {
     JobDispatcher dispatcher;
 
     @Inject
-    JobService jobs;
+    Jobs jobs;
 
     @Inject
     JobTimes times;

@@ -192,7 +192,7 @@ public class Recovery {
     /** The jobs of these ids that exist, read in as few queries as the list needs (a stage may hold thousands). */
     private Map<String, Found> find(List<String> jobIds) {
         Map<String, Found> found = new HashMap<>();
-        for (List<String> ids : Chunks.of(jobIds, JobService.IDS_PER_QUERY)) {
+        for (List<String> ids : Chunks.of(jobIds, Jobs.IDS_PER_QUERY)) {
             em.createQuery("SELECT j.id, j.endpoint, j.state FROM Job j WHERE j.id IN :ids", Object[].class).setParameter("ids", ids)
                     .getResultList().forEach(row -> found.put((String) row[0], new Found((String) row[1], (JobState) row[2])));
         }

@@ -26,6 +26,7 @@ import dev.conveyor.job.JobRunner;
 import dev.conveyor.job.JobService;
 import dev.conveyor.job.JobState;
 import dev.conveyor.job.JobTimes;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.Outcome;
 import dev.conveyor.job.RunRequest;
 import dev.conveyor.job.UnsentDispatches;
@@ -72,6 +73,9 @@ public class EndpointScanner {
 
     @Inject
     JobService jobs;
+
+    @Inject
+    Jobs jobRows;
 
     @Inject
     JobDispatcher dispatcher;
@@ -121,10 +125,10 @@ public class EndpointScanner {
             endpoints.blockUnsafe(endpointName, e);
             return 0;
         }
-        List<String> toStart = new ArrayList<>(jobs.inState(endpointName, JobState.STAGED));
+        List<String> toStart = new ArrayList<>(jobRows.inState(endpointName, JobState.STAGED));
         Map<String, Integer> toSend = new LinkedHashMap<>(unsent.take(endpointName));
         InputQueue queue = flow.queue(endpoint);
-        int room = queue.room(JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName)));
+        int room = queue.room(JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobRows.unfinished(endpointName)));
         if (room == 0 || keepsOrderBehindWaitingJob(endpoint)) {
             send(endpointName, toSend);
             start(endpoint, toStart, stillHeld);
@@ -174,7 +178,7 @@ public class EndpointScanner {
 
     /** waitMode keep: while one of the endpoint's jobs waits, nothing newer is taken. */
     private boolean keepsOrderBehindWaitingJob(EndpointConfig endpoint) {
-        return endpoint.get(WAIT).map(WaitSpec::keepOrder).orElse(false) && jobs.waiting(endpoint.name()) > 0;
+        return endpoint.get(WAIT).map(WaitSpec::keepOrder).orElse(false) && jobRows.waiting(endpoint.name()) > 0;
     }
 
     private void start(EndpointConfig endpoint, List<String> claimed, BooleanSupplier stillHeld) {

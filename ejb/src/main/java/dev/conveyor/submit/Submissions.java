@@ -27,6 +27,7 @@ import dev.conveyor.job.JobAttributes;
 import dev.conveyor.job.JobIds;
 import dev.conveyor.job.JobMessaging;
 import dev.conveyor.job.JobService;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.StageFolder;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -92,6 +93,9 @@ public class Submissions {
     JobService jobs;
 
     @Inject
+    Jobs jobRows;
+
+    @Inject
     FlowControl flow;
 
     @Inject
@@ -147,7 +151,7 @@ public class Submissions {
         if (endpoint.state() == EndpointState.PAUSED) {
             return new Decision(Verdict.refused(MessageId.SUBMISSION_ENDPOINT_PAUSED, null, endpoint.name()));
         }
-        Optional<String> earlier = jobs.submitted(endpoint.name(), id);
+        Optional<String> earlier = jobRows.submitted(endpoint.name(), id);
         if (earlier.isPresent()) {
             // Checked before the document: a path submission's file has moved into that job's stage folder.
             return new Decision(Verdict.of(endpoint.name(), Admission.alreadyAccepted(earlier.get(), flow.queue(endpoint))));

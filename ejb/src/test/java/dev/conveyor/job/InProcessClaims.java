@@ -48,6 +48,7 @@ abstract class InProcessClaims {
     static JobService service(EntityManager em) {
         JobService jobs = new JobService();
         jobs.em = em;
+        jobs.jobs = new Jobs(em);
         jobs.priorities = () -> RuleSet.FIFO;
         return jobs;
     }

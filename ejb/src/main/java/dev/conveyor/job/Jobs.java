@@ -1,0 +1,149 @@
+package dev.conveyor.job;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The job table: every query on it is here, so that how jobs are found, locked and counted is
+ * read in one place (and indexed for, see {@link Job}'s indexes). Runs in the caller's transaction,
+ * as the entity manager does; a locking read needs one.
+ */
+@ApplicationScoped
+public class Jobs {
+
+    /** Most ids in one query's IN list: well inside every database's limit on parameters. */
+    static final int IDS_PER_QUERY = 500;
+
+    @PersistenceContext
+    EntityManager em;
+
+    protected Jobs() {
+    }
+
+    /** Jobs kept by {@code em}: for in-process tests, which have no container to inject it. */
+    public Jobs(EntityManager em) {
+        this.em = em;
+    }
+
+    /** A new job's row, written at the commit. */
+    public void add(Job job) {
+        em.persist(job);
+    }
+
+    public Optional<Job> find(String id) {
+        return Optional.ofNullable(em.find(Job.class, id));
+    }
+
+    /** The job, its row locked for update until the transaction ends. */
+    public Optional<Job> locked(String id) {
+        return Optional.ofNullable(em.find(Job.class, id, LockModeType.PESSIMISTIC_WRITE));
+    }
+
+    /**
+     * The jobs of these ids that exist, oldest first, read and locked for update in as few queries
+     * as the list needs: one batch's rows cost one round trip, not one each. Sorted here rather
+     * than by the database, which would sort under the locks.
+     */
+    public List<Job> locked(List<String> jobIds) {
+        List<Job> found = new ArrayList<>(jobIds.size());
+        for (List<String> ids : Chunks.of(jobIds, IDS_PER_QUERY)) {
+            found.addAll(em.createQuery("SELECT j FROM Job j WHERE j.id IN :ids", Job.class).setParameter("ids", ids)
+                    .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList());
+        }
+        found.sort(Comparator.comparing(Job::getCreatedAt));
+        return found;
+    }
+
+    /** The job an earlier delivery of this submission made, if any. */
+    public Optional<String> submitted(String endpoint, String submissionId) {
+        if (submissionId == null) {
+            return Optional.empty();
+        }
+        return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.submissionId = :id", String.class)
+                .setParameter("endpoint", endpoint).setParameter("id", submissionId).getResultStream().findFirst();
+    }
+
+    /** Ids of the endpoint's jobs in a state, oldest first. */
+    public List<String> inState(String endpoint, JobState state) {
+        return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state ORDER BY j.createdAt",
+                        String.class)
+                .setParameter("endpoint", endpoint)
+                .setParameter("state", state)
+                .getResultList();
+    }
+
+    /** How many of the endpoint's jobs are accepted and not yet running: its input queue's length. */
+    public int notYetRunning(String endpoint) {
+        return countIn(endpoint, JobState.NOT_YET_RUNNING);
+    }
+
+    /** How many of the endpoint's jobs are claimed and not finished: the jobs in progress that throttle counts. */
+    public int unfinished(String endpoint) {
+        return countIn(endpoint, JobState.UNFINISHED);
+    }
+
+    /** How many of the endpoint's jobs wait for release signals. */
+    public int waiting(String endpoint) {
+        return countIn(endpoint, Set.of(JobState.WAITING));
+    }
+
+    private int countIn(String endpoint, Set<JobState> states) {
+        return em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.endpoint = :endpoint AND j.state IN :states", Long.class)
+                .setParameter("endpoint", endpoint)
+                .setParameter("states", states)
+                .getSingleResult().intValue();
+    }
+
+    /** Page {@code page} (from 0) of {@code limit} jobs as {@code filter} picks them, and one more to tell whether another page follows. */
+    List<Job> listed(JobFilter filter, int page, int limit) {
+        var query = em.createQuery(filter.jpql(), Job.class);
+        filter.parameters().forEach(query::setParameter);
+        return query.setFirstResult(page * limit).setMaxResults(limit + 1).getResultList();
+    }
+
+    /**
+     * The endpoint's SUCCEEDED jobs that finished before {@code finishedBefore} and whose results
+     * the purge has not yet deleted, oldest first, at most {@code limit}.
+     */
+    public List<PurgeCandidate> resultsToPurge(String endpoint, Instant finishedBefore, int limit) {
+        return em.createQuery("SELECT j FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state AND j.finishedAt < :before"
+                        + " AND j.resultsPurgedAt IS NULL ORDER BY j.finishedAt, j.id", Job.class)
+                .setParameter("endpoint", endpoint).setParameter("state", JobState.SUCCEEDED).setParameter("before", finishedBefore)
+                .setMaxResults(limit).getResultStream()
+                .map(job -> new PurgeCandidate(job.getId(), job.getFinishedAt(), job.getResults())).toList();
+    }
+
+    /**
+     * Deletes up to {@code limit} of the endpoint's finished jobs that finished before
+     * {@code finishedBefore}, oldest first; with {@code resultsPurged}, a succeeded job only once the
+     * purge has dealt with its results (else they could never be purged). Returns how many.
+     */
+    int deleteFinished(String endpoint, Instant finishedBefore, boolean resultsPurged, int limit) {
+        Set<JobState> deletable = resultsPurged ? Set.of(JobState.FAILED, JobState.EXPIRED)
+                : Set.of(JobState.SUCCEEDED, JobState.FAILED, JobState.EXPIRED);
+        List<String> ids = em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.finishedAt < :before"
+                        + " AND (j.state IN :deletable OR (j.state = :succeeded AND j.resultsPurgedAt IS NOT NULL))"
+                        + " ORDER BY j.finishedAt, j.id", String.class)
+                .setParameter("endpoint", endpoint).setParameter("before", finishedBefore)
+                .setParameter("deletable", deletable).setParameter("succeeded", JobState.SUCCEEDED)
+                .setMaxResults(limit).getResultList();
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return em.createQuery("DELETE FROM Job j WHERE j.id IN :ids").setParameter("ids", ids).executeUpdate();
+    }
+
+    /** The endpoints named by job records that no longer exist as endpoints. */
+    public List<String> endpointsGoneWithJobs(Set<String> existing) {
+        return em.createQuery("SELECT DISTINCT j.endpoint FROM Job j", String.class).getResultStream()
+                .filter(endpoint -> !existing.contains(endpoint)).toList();
+    }
+}
