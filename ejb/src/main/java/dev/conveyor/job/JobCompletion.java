@@ -13,9 +13,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.io.IOException;
@@ -45,9 +42,6 @@ import java.util.logging.Logger;
 public class JobCompletion {
 
     private static final Logger LOG = Logger.getLogger(JobCompletion.class.getName());
-
-    @PersistenceContext
-    EntityManager em;
 
     @Inject
     EndpointService endpoints;
@@ -227,7 +221,7 @@ public class JobCompletion {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void expire(String jobId, String expiredFolder, Instant waitingBefore) {
-        Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
+        Job job = jobs.locked(jobId).orElse(null);
         if (job == null || job.getState() != JobState.WAITING || !job.getChangedAt().isBefore(waitingBefore)) {
             return;
         }

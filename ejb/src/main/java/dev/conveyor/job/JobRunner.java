@@ -26,9 +26,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.nio.file.Files;
@@ -55,9 +52,6 @@ public class JobRunner {
     private final int attempts = Tunable.ATTEMPTS.value();
     /** Before the second attempt; doubled before each further one. */
     private final Duration retryBackOff = Tunable.RETRY_BACK_OFF.value();
-
-    @PersistenceContext
-    EntityManager em;
 
     @Inject
     OperationCatalog operations;
@@ -144,7 +138,7 @@ public class JobRunner {
         if (outcome.succeeded() || !outcome.retriable() || request.giveUpReason() != null || request.attempt() >= attempts) {
             return false;
         }
-        Job job = em.find(Job.class, request.jobId(), LockModeType.PESSIMISTIC_WRITE);
+        Job job = jobs.locked(request.jobId()).orElse(null);
         if (job == null || !job.isAt(request.attempt())) {
             return false;
         }

@@ -1,5 +1,6 @@
 package dev.conveyor.job;
 
+import dev.conveyor.common.InstantColumns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -7,7 +8,9 @@ import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -20,7 +23,7 @@ import java.util.Set;
 public class Jobs {
 
     /** Most ids in one query's IN list: well inside every database's limit on parameters. */
-    static final int IDS_PER_QUERY = 500;
+    private static final int IDS_PER_QUERY = 500;
 
     @PersistenceContext
     EntityManager em;
@@ -100,6 +103,31 @@ public class Jobs {
                 .setParameter("endpoint", endpoint)
                 .setParameter("states", states)
                 .getSingleResult().intValue();
+    }
+
+    /** A job's id, the node that last had it, and when it last changed state: what recovery judges a job left behind by. */
+    public record Changed(String id, String node, Instant changedAt) {
+    }
+
+    /** The jobs in {@code state} since before {@code changedBefore}. */
+    public List<Changed> changedBefore(JobState state, Instant changedBefore) {
+        return em.createQuery("SELECT j.id, j.node, j.changedAt FROM Job j WHERE j.state = :state AND j.changedAt < :before",
+                        Object[].class).setParameter("state", state).setParameter("before", changedBefore).getResultStream()
+                .map(row -> new Changed((String) row[0], (String) row[1], InstantColumns.instant(row[2]))).toList();
+    }
+
+    /** Where a job named by a stage folder stands: its endpoint and state. */
+    public record Standing(String endpoint, JobState state) {
+    }
+
+    /** The jobs of these ids that exist, by id, read in as few queries as the list needs (a stage may hold thousands). */
+    public Map<String, Standing> standing(List<String> jobIds) {
+        Map<String, Standing> found = new HashMap<>();
+        for (List<String> ids : Chunks.of(jobIds, IDS_PER_QUERY)) {
+            em.createQuery("SELECT j.id, j.endpoint, j.state FROM Job j WHERE j.id IN :ids", Object[].class).setParameter("ids", ids)
+                    .getResultList().forEach(row -> found.put((String) row[0], new Standing((String) row[1], (JobState) row[2])));
+        }
+        return found;
     }
 
     /** Page {@code page} (from 0) of {@code limit} jobs as {@code filter} picks them, and one more to tell whether another page follows. */
