@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The job table: every query on it is here, so that how jobs are found, locked and counted is
@@ -173,5 +174,87 @@ public class Jobs {
     public List<String> endpointsGoneWithJobs(Set<String> existing) {
         return em.createQuery("SELECT DISTINCT j.endpoint FROM Job j", String.class).getResultStream()
                 .filter(endpoint -> !existing.contains(endpoint)).toList();
+    }
+
+    /** How many jobs of one endpoint (or one bucket) are in one state. */
+    public record StateCount(String key, JobState state, long count) {
+    }
+
+    private static List<StateCount> stateCounts(List<Object[]> rows) {
+        return rows.stream().map(row -> new StateCount((String) row[0], (JobState) row[1], (Long) row[2])).toList();
+    }
+
+    /** Per endpoint, its jobs by state; only the {@code states} given (the state index: others are not read), or all when null. */
+    public List<StateCount> byEndpointAndState(Set<JobState> states) {
+        var query = em.createQuery("SELECT j.endpoint, j.state, COUNT(j) FROM Job j" + (states == null ? "" : " WHERE j.state IN :states")
+                + " GROUP BY j.endpoint, j.state", Object[].class);
+        if (states != null) {
+            query.setParameter("states", states);
+        }
+        return stateCounts(query.getResultList());
+    }
+
+    /** Per endpoint, its jobs that ended at or after {@code since}, by end state. */
+    public List<StateCount> endedByEndpoint(Instant since) {
+        return stateCounts(em.createQuery("SELECT j.endpoint, j.state, COUNT(j) FROM Job j WHERE j.finishedAt >= :since "
+                + "GROUP BY j.endpoint, j.state", Object[].class).setParameter("since", since).getResultList());
+    }
+
+    /** Per bucket, its jobs in these states. */
+    public List<StateCount> byBucketAndState(Set<JobState> states) {
+        return stateCounts(em.createQuery("SELECT j.bucket, j.state, COUNT(j) FROM Job j WHERE j.state IN :states "
+                + "GROUP BY j.bucket, j.state", Object[].class).setParameter("states", states).getResultList());
+    }
+
+    /** How many jobs ended in one state within one minute of the clock, as the column holds it (this JVM's zone). */
+    public record MinuteCount(int hour, int minute, JobState state, long count) {
+    }
+
+    /**
+     * Jobs that ended at or after {@code first} in one of the {@code ended} states, counted in the
+     * database by the hour and minute of the end: one query, whatever the number of jobs.
+     */
+    public List<MinuteCount> endedByMinute(Instant first, Set<JobState> ended) {
+        return em.createQuery("SELECT EXTRACT(HOUR FROM j.finishedAt), EXTRACT(MINUTE FROM j.finishedAt), j.state, COUNT(j) "
+                        + "FROM Job j WHERE j.finishedAt >= :first AND j.state IN :ended "
+                        + "GROUP BY EXTRACT(HOUR FROM j.finishedAt), EXTRACT(MINUTE FROM j.finishedAt), j.state", Object[].class)
+                .setParameter("first", first).setParameter("ended", ended).getResultStream()
+                .map(row -> new MinuteCount(((Number) row[0]).intValue(), ((Number) row[1]).intValue(), (JobState) row[2], (Long) row[3]))
+                .toList();
+    }
+
+    /**
+     * A cheap sign that jobs changed: how many are in progress, the last change among them, and
+     * the last end. Two index-backed aggregates, so a live view can skip its full count when
+     * nothing moved.
+     */
+    public String changeStamp() {
+        Object[] unfinished = em.createQuery("SELECT COUNT(j), MAX(j.changedAt) FROM Job j WHERE j.state IN :states", Object[].class)
+                .setParameter("states", JobState.UNFINISHED).getSingleResult();
+        Object lastEnd = em.createQuery("SELECT MAX(j.finishedAt) FROM Job j", Object.class).getSingleResult();
+        return unfinished[0] + "|" + InstantColumns.instant(unfinished[1]) + "|" + InstantColumns.instant(lastEnd);
+    }
+
+    /** Jobs that ended in one of these states at or after {@code since}, latest first, at most {@code limit}. */
+    public List<Job> endedSince(Instant since, Set<JobState> states, int limit) {
+        return em.createQuery("SELECT j FROM Job j WHERE j.finishedAt >= :since AND j.state IN :states ORDER BY j.finishedAt DESC",
+                        Job.class)
+                .setParameter("since", since).setParameter("states", states).setMaxResults(limit).getResultList();
+    }
+
+    /** How many jobs ended in one of these states at or after {@code since}. */
+    public long countEndedSince(Instant since, Set<JobState> states) {
+        return em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.finishedAt >= :since AND j.state IN :states", Long.class)
+                .setParameter("since", since).setParameter("states", states).getSingleResult();
+    }
+
+    /** Per release signal that jobs wait for, how many wait. */
+    public Map<String, Long> waitingBySignal() {
+        Map<String, Long> waiting = new TreeMap<>();
+        for (Object[] row : em.createQuery("SELECT j.waitSignal, COUNT(j) FROM Job j WHERE j.state = :waiting GROUP BY j.waitSignal",
+                Object[].class).setParameter("waiting", JobState.WAITING).getResultList()) {
+            waiting.put((String) row[0], (Long) row[1]);
+        }
+        return waiting;
     }
 }
