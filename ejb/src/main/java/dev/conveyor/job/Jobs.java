@@ -257,4 +257,43 @@ public class Jobs {
         }
         return waiting;
     }
+
+    /** The jobs waiting for {@code signalId}, oldest first, their rows locked for update until the transaction ends. */
+    public List<Job> lockedWaitingFor(String signalId) {
+        return em.createQuery("SELECT j FROM Job j WHERE j.state = :state AND j.waitSignal = :signal ORDER BY j.createdAt, j.id", Job.class)
+                .setParameter("state", JobState.WAITING).setParameter("signal", signalId)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
+    }
+
+    /** Ids of the endpoint's jobs waiting since before {@code before}: those a sweep expires. */
+    public List<String> waitingSince(String endpoint, Instant before) {
+        return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state AND j.changedAt < :before",
+                        String.class)
+                .setParameter("endpoint", endpoint).setParameter("state", JobState.WAITING).setParameter("before", before)
+                .getResultList();
+    }
+
+    /** The signals the endpoint's oldest waiting jobs wait for, oldest first, but those in {@code except}; at most {@code limit}. */
+    public List<String> oldestWaitSignals(String endpoint, Set<String> except, int limit) {
+        var query = em.createQuery("SELECT j.waitSignal FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state "
+                        + (except.isEmpty() ? "" : "AND j.waitSignal NOT IN :except ") + "ORDER BY j.createdAt", String.class)
+                .setParameter("endpoint", endpoint).setParameter("state", JobState.WAITING)
+                .setMaxResults(limit);
+        if (!except.isEmpty()) {
+            query.setParameter("except", except);
+        }
+        return query.getResultList();
+    }
+
+    /** The jobs of one endpoint that wait for one signal: how many, and since when the first. */
+    public record WaitingGroup(String signalId, String endpoint, long count, Instant since) {
+    }
+
+    /** The waiting jobs grouped by signal id and endpoint, longest waiting first, at most {@code limit} groups. */
+    public List<WaitingGroup> waitingGroups(int limit) {
+        return em.createQuery("SELECT j.waitSignal, j.endpoint, COUNT(j), MIN(j.changedAt) FROM Job j "
+                        + "WHERE j.state = :state GROUP BY j.waitSignal, j.endpoint ORDER BY MIN(j.changedAt)", Object[].class)
+                .setParameter("state", JobState.WAITING).setMaxResults(limit).getResultStream()
+                .map(row -> new WaitingGroup((String) row[0], (String) row[1], (Long) row[2], InstantColumns.instant(row[3]))).toList();
+    }
 }
