@@ -296,4 +296,20 @@ public class Jobs {
                 .setParameter("state", JobState.WAITING).setMaxResults(limit).getResultStream()
                 .map(row -> new WaitingGroup((String) row[0], (String) row[1], (Long) row[2], InstantColumns.instant(row[3]))).toList();
     }
+
+    /** The jobs in these states, their attributes and buckets read with them. */
+    public List<Job> inStates(Set<JobState> states) {
+        return em.createQuery("SELECT j FROM Job j WHERE j.state IN :states", Job.class).setParameter("states", states).getResultList();
+    }
+
+    /** A job that ended: its bucket, when it was claimed and when a worker first started it. */
+    public record Served(String bucket, Instant createdAt, Instant startedAt) {
+    }
+
+    /** The jobs that ended at or after {@code since}, as their buckets served them. */
+    public List<Served> servedSince(Instant since) {
+        return em.createQuery("SELECT j.bucket, j.createdAt, j.startedAt FROM Job j WHERE j.finishedAt >= :since", Object[].class)
+                .setParameter("since", since).getResultStream()
+                .map(row -> new Served((String) row[0], (Instant) row[1], (Instant) row[2])).toList();
+    }
 }

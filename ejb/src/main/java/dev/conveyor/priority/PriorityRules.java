@@ -8,6 +8,7 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.job.BucketRules;
 import dev.conveyor.job.Job;
 import dev.conveyor.job.JobState;
+import dev.conveyor.job.Jobs;
 import jakarta.ejb.Local;
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
@@ -25,6 +26,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +48,9 @@ public class PriorityRules implements BucketRules {
 
     @PersistenceContext
     EntityManager em;
+
+    @Inject
+    Jobs jobs;
 
     @Inject
     Event<Rebucketed> rebucketed;
@@ -175,8 +180,7 @@ public class PriorityRules implements BucketRules {
         RuleSet rules = ruleSet(lockedSettings());
         List<String> requeue = new ArrayList<>();
         int changed = 0;
-        for (Job job : em.createQuery("SELECT j FROM Job j WHERE j.state IN :waiting", Job.class)
-                .setParameter("waiting", List.of(JobState.STAGED, JobState.QUEUED)).getResultList()) {
+        for (Job job : jobs.inStates(JobState.NOT_YET_RUNNING)) {
             Bucket bucket = rules.bucketOf(job.getAttributes());
             if (bucket.name().equals(job.getBucket()) && bucket.jmsPriority() == job.getJmsPriority()) {
                 continue;
@@ -198,19 +202,16 @@ public class PriorityRules implements BucketRules {
         Map<String, BucketStats.Builder> byBucket = new LinkedHashMap<>();
         rules().forEach(rule -> byBucket.put(rule.getName(), new BucketStats.Builder(rule.getName(), rule.getJmsPriority())));
         byBucket.putIfAbsent(Bucket.DEFAULT_NAME, new BucketStats.Builder(Bucket.DEFAULT_NAME, Bucket.DEFAULT.jmsPriority()));
-        for (Object[] row : em.createQuery("SELECT j.bucket, j.state, COUNT(j) FROM Job j WHERE j.state IN :active "
-                        + "GROUP BY j.bucket, j.state", Object[].class)
-                .setParameter("active", List.of(JobState.STAGED, JobState.QUEUED, JobState.RUNNING)).getResultList()) {
-            BucketStats.Builder stats = builder(byBucket, (String) row[0]);
-            if (row[1] == JobState.RUNNING) {
-                stats.running += (Long) row[2];
+        for (Jobs.StateCount count : jobs.byBucketAndState(EnumSet.of(JobState.STAGED, JobState.QUEUED, JobState.RUNNING))) {
+            BucketStats.Builder stats = builder(byBucket, count.key());
+            if (count.state() == JobState.RUNNING) {
+                stats.running += count.count();
             } else {
-                stats.queued += (Long) row[2];
+                stats.queued += count.count();
             }
         }
-        for (Object[] row : em.createQuery("SELECT j.bucket, j.createdAt, j.startedAt FROM Job j WHERE j.finishedAt >= :since",
-                Object[].class).setParameter("since", now.minusSeconds(60)).getResultList()) {
-            builder(byBucket, (String) row[0]).done((Instant) row[1], (Instant) row[2]);
+        for (Jobs.Served served : jobs.servedSince(now.minusSeconds(60))) {
+            builder(byBucket, served.bucket()).done(served.createdAt(), served.startedAt());
         }
         return byBucket.values().stream().map(BucketStats.Builder::build).toList();
     }
