@@ -17,7 +17,6 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -68,7 +67,7 @@ public class JobService {
     public Admission admitCopy(EndpointConfig endpoint, StageFolder copy, String source, Map<String, String> attributes,
             String submissionId) {
         return admit(endpoint, submissionId, rules -> {
-            Job job = newJob(endpoint, copy.jobId(), copy.input(source), attributes, submissionId, rules);
+            Job job = JobFactory.create(endpoint, copy.jobId(), copy.input(source), attributes, submissionId, rules);
             jobs.add(job);
             return Optional.of(job);
         });
@@ -148,7 +147,7 @@ public class JobService {
      */
     private Optional<Job> stage(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId,
             BucketRules.Placement rules) {
-        Job job = newJob(endpoint, JobIds.next(), file, attributes, submissionId, rules);
+        Job job = JobFactory.create(endpoint, JobIds.next(), file, attributes, submissionId, rules);
         StageFolder stage = StageFolder.of(endpoint.folder(), job.getId());
         try {
             stage.claim(confinement, file);
@@ -165,29 +164,6 @@ public class JobService {
         }
         jobs.add(job);
         return Optional.of(job);
-    }
-
-    /** A new job for this input, its attributes and bucket set; not persisted. */
-    private static Job newJob(EndpointConfig endpoint, String id, Path input, Map<String, String> attributes, String submissionId,
-            BucketRules.Placement rules) {
-        String source = input.getFileName().toString();
-        String userName = endpoint.get(EndpointSettings.USER_NAME);
-        Job job = new Job(id, endpoint.name(), source, userName, endpoint.get(EndpointSettings.DOMAIN_NAME), Instant.now());
-        Map<String, String> all = new LinkedHashMap<>(JobAttributes.of(id, endpoint.name(), source, sizeOf(input), userName));
-        all.putAll(attributes);
-        job.putAttributes(all);
-        job.assignBucket(rules.bucketOf(all));
-        job.setSubmissionId(submissionId);
-        return job;
-    }
-
-    /** A file's size, or the total of a job folder's files; 0 when it cannot be read (the claim then tells why). */
-    private static long sizeOf(Path file) {
-        try (var files = Files.walk(file)) {
-            return files.filter(Files::isRegularFile).mapToLong(regular -> regular.toFile().length()).sum();
-        } catch (IOException | UncheckedIOException e) {
-            return 0;
-        }
     }
 
     /** Marks jobs whose results the purge dealt with, so it does not look at them again. */

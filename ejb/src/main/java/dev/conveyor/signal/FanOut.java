@@ -1,10 +1,8 @@
 package dev.conveyor.signal;
 
 import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
-import static dev.conveyor.endpoint.EndpointSettings.DOMAIN_NAME;
 import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
 import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
-import static dev.conveyor.endpoint.EndpointSettings.USER_NAME;
 import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_COUNT;
 import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_IDENTIFIER;
 import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_INDEX;
@@ -13,12 +11,13 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FanOutSpec;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.job.Fragments;
+import dev.conveyor.job.BucketRules;
 import dev.conveyor.job.Job;
-import dev.conveyor.job.JobAttributes;
+import dev.conveyor.job.JobFactory;
 import dev.conveyor.job.JobDispatcher;
 import dev.conveyor.job.ResultSplit;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.StageFolder;
-import dev.conveyor.priority.PriorityRules;
 import jakarta.ejb.Local;
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
@@ -30,9 +29,7 @@ import jakarta.persistence.PersistenceContext;
 import dev.conveyor.files.Confinement;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +58,10 @@ public class FanOut implements ResultSplit {
     JobDispatcher dispatcher;
 
     @Inject
-    PriorityRules priorities;
+    BucketRules priorities;
+
+    @Inject
+    Jobs jobs;
 
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
@@ -87,19 +87,15 @@ public class FanOut implements ResultSplit {
         }
         String count = Integer.toString(fragments.size());
         List<String> childIds = new ArrayList<>();
+        BucketRules.Placement placement = priorities.current();
         for (int index = 1; index <= fragments.size(); index++) {
             String childId = UUID.nameUUIDFromBytes((parent.getId() + "/" + index).getBytes(StandardCharsets.UTF_8)).toString();
             String name = fragments.get(index - 1).getFileName().toString();
             StageFolder childStage = StageFolder.of(children.folder(), childId);
             Fragments.moveToChild(fragments.get(index - 1), childStage, name, confinement);
-            if (em.find(Job.class, childId) == null) {
-                Job child = new Job(childId, children.name(), name, children.get(USER_NAME), children.get(DOMAIN_NAME), Instant.now());
-                child.putAttributes(JobAttributes.of(childId, children.name(), name, Files.size(childStage.input(name)),
-                        children.get(USER_NAME)));
-                child.putAttributes(Map.of(FRAGMENT_IDENTIFIER, parent.getId(), FRAGMENT_INDEX, Integer.toString(index),
-                        FRAGMENT_COUNT, count));
-                child.assignBucket(priorities.bucketFor(child.getAttributes()));
-                em.persist(child);
+            if (jobs.find(childId).isEmpty()) {
+                jobs.add(JobFactory.create(children, childId, childStage.input(name), Map.of(FRAGMENT_IDENTIFIER, parent.getId(),
+                        FRAGMENT_INDEX, Integer.toString(index), FRAGMENT_COUNT, count), null, placement));
                 childIds.add(childId);
             }
         }
