@@ -10,13 +10,12 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.Setting;
 import dev.conveyor.expression.AttributeExpression;
-import dev.conveyor.job.InputQueue;
+import dev.conveyor.flow.FlowControl;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
 import dev.conveyor.signal.Signal;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.priority.PriorityRules;
-import dev.conveyor.endpoint.FileSelection;
 import dev.conveyor.schema.SchemaMigrations;
 import dev.conveyor.security.AdminPassword;
 import dev.conveyor.web.openapi.ApiSchemas;
@@ -76,10 +75,8 @@ class AdminApiIT {
                         ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
                         Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
                         Node.class.getPackage(), Signal.class.getPackage(), AttributeExpression.class.getPackage(),
-                        PriorityRules.class.getPackage(), InputQueue.class.getPackage(), SchemaMigrations.class.getPackage(),
+                        PriorityRules.class.getPackage(), FlowControl.class.getPackage(), SchemaMigrations.class.getPackage(),
                         ConveyorApi.class.getPackage(), dev.conveyor.files.Confinement.class.getPackage())
-                // Flow control reads which names in a folder are work, as scans do; the rest of scanning needs the broker.
-                .addClass(FileSelection.class)
                 .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
                 .addAsResource("META-INF/persistence.xml")
                 .addAsResource(new File("../ejb/src/main/resources/db/migration"), "db/migration")
