@@ -172,11 +172,7 @@ public class JobService {
         jobIds.forEach(jobId -> jobs.find(jobId).ifPresent(job -> job.markResultsPurged(at)));
     }
 
-    /**
-     * Deletes up to {@code limit} of the endpoint's finished jobs that finished before
-     * {@code finishedBefore}, oldest first; with {@code resultsPurged}, a succeeded job only once the
-     * purge has dealt with its results (else they could never be purged). Returns how many.
-     */
+    /** Deletes a page of the endpoint's old finished jobs, as {@link Jobs#deleteFinished} says, in a transaction of its own. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int deleteFinished(String endpoint, Instant finishedBefore, boolean resultsPurged, int limit) {
         return jobs.deleteFinished(endpoint, finishedBefore, resultsPurged, limit);
