@@ -1,7 +1,7 @@
 package dev.conveyor.job;
 
 import dev.conveyor.common.InstantColumns;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
@@ -17,10 +17,11 @@ import java.util.TreeMap;
 
 /**
  * The job table: every query on it is here, so that how jobs are found, locked and counted is
- * read in one place (and indexed for, see {@link Job}'s indexes). Runs in the caller's transaction,
- * as the entity manager does; a locking read needs one.
+ * read in one place (and indexed for, see {@link Job}'s indexes). Joins the caller's transaction,
+ * or runs in one of its own: a caller outside any (a scan, a submission, the purge) reads as it
+ * did through JobService, and the container, not the caller, closes the entity manager.
  */
-@ApplicationScoped
+@Stateless
 public class Jobs {
 
     /** Most ids in one query's IN list: well inside every database's limit on parameters. */
@@ -29,7 +30,7 @@ public class Jobs {
     @PersistenceContext
     EntityManager em;
 
-    protected Jobs() {
+    public Jobs() {
     }
 
     /** Jobs kept by {@code em}: for in-process tests, which have no container to inject it. */
@@ -132,7 +133,7 @@ public class Jobs {
     }
 
     /** Page {@code page} (from 0) of {@code limit} jobs as {@code filter} picks them, and one more to tell whether another page follows. */
-    List<Job> listed(JobFilter filter, int page, int limit) {
+    public List<Job> listed(JobFilter filter, int page, int limit) {
         var query = em.createQuery(filter.jpql(), Job.class);
         filter.parameters().forEach(query::setParameter);
         return query.setFirstResult(page * limit).setMaxResults(limit + 1).getResultList();
@@ -155,7 +156,7 @@ public class Jobs {
      * {@code finishedBefore}, oldest first; with {@code resultsPurged}, a succeeded job only once the
      * purge has dealt with its results (else they could never be purged). Returns how many.
      */
-    int deleteFinished(String endpoint, Instant finishedBefore, boolean resultsPurged, int limit) {
+    public int deleteFinished(String endpoint, Instant finishedBefore, boolean resultsPurged, int limit) {
         Set<JobState> deletable = resultsPurged ? Set.of(JobState.FAILED, JobState.EXPIRED)
                 : Set.of(JobState.SUCCEEDED, JobState.FAILED, JobState.EXPIRED);
         List<String> ids = em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.finishedAt < :before"
