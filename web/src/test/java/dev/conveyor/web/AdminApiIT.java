@@ -3,29 +3,17 @@ package dev.conveyor.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.conveyor.batch.JobCountReport;
 import dev.conveyor.common.BatchJobs;
-import dev.conveyor.common.ConveyorException;
-import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.Setting;
-import dev.conveyor.expression.AttributeExpression;
-import dev.conveyor.flow.FlowControl;
-import dev.conveyor.job.Job;
-import dev.conveyor.node.Node;
-import dev.conveyor.signal.Signal;
-import dev.conveyor.operation.Operation;
-import dev.conveyor.priority.PriorityRules;
-import dev.conveyor.schema.SchemaMigrations;
-import dev.conveyor.security.AdminPassword;
 import dev.conveyor.web.openapi.ApiSchemas;
 import dev.conveyor.web.openapi.UntypedResponses;
 import dev.conveyor.web.testing.ApiClient;
+import dev.conveyor.web.testing.ConveyorArchive;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URL;
@@ -41,7 +29,6 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -49,8 +36,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The admin API in a real Payara Micro: JAX-RS, Jakarta Security, JPA on the embedded H2,
  * validation, and a Jakarta Batch job with its repository in the application's database.
- * The deployment leaves out the JMS parts (workers, dispatch, scanning); the black-box stack
- * test covers those against a real broker.
+ * The deployment leaves out the JMS parts (workers, dispatch, scanning) and what reaches them
+ * through the API: TransactionalServicesIT tests those services in the container, and the
+ * black-box stack tests the whole of it.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -66,27 +54,7 @@ class AdminApiIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        // The libraries the real WAR bundles (cron-utils, PDFBox...), from the exploded WAR the build just made.
-        File[] libraries = new File("target/conveyor/WEB-INF/lib").listFiles((dir, name) -> !name.startsWith("conveyor-")
-                || name.startsWith("conveyor-client"));
-        return ShrinkWrap.create(WebArchive.class, "conveyor.war")
-                .addAsLibraries(libraries)
-                .addPackages(true, path -> NEEDS_BROKER.stream().noneMatch(path.get()::contains),
-                        ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
-                        Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
-                        Node.class.getPackage(), Signal.class.getPackage(), AttributeExpression.class.getPackage(),
-                        PriorityRules.class.getPackage(), FlowControl.class.getPackage(), SchemaMigrations.class.getPackage(),
-                        ConveyorApi.class.getPackage(), dev.conveyor.files.Confinement.class.getPackage())
-                .deleteClass(ApiClient.class).deleteClass(ApiClient.Reply.class).deleteClass(AdminApiIT.class)
-                .addAsResource("META-INF/persistence.xml")
-                .addAsResource(new File("../ejb/src/main/resources/db/migration"), "db/migration")
-                .addAsResource("META-INF/batch-jobs/job-count-report.xml")
-                .addAsResource("META-INF/batch-jobs/purge.xml")
-                .addAsResource("META-INF/microprofile-config.properties")
-                .addAsWebResource(new File("target/conveyor/openapi-ui/index.html"), "openapi-ui/index.html")
-                .addAsWebInfResource(new File("src/main/webapp/WEB-INF/beans.xml"), "beans.xml")
-                .addAsWebInfResource(new File("src/main/webapp/WEB-INF/glassfish-web.xml"), "glassfish-web.xml")
-                .setWebXML(new File("src/main/webapp/WEB-INF/web.xml"));
+        return ConveyorArchive.of("conveyor.war", NEEDS_BROKER);
     }
 
     private ApiClient api() {

@@ -1,0 +1,73 @@
+package dev.conveyor.incontainer;
+
+import dev.conveyor.job.JobMessaging;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.jms.JMSConnectionFactory;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.QueueBrowser;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+
+/**
+ * What the in-container tests need besides the services' own methods: how many messages on the
+ * broker name a job, a job put in the state a crash leaves (its node gone, long ago), which no
+ * business method makes, and a transaction that fails after a service's work.
+ */
+@Stateless
+public class Fixture {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
+    JMSContext jms;
+
+    /** How many messages waiting on {@code queue} name the job (browsed, not taken). */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public int messagesNaming(String queue, String jobId) throws JMSException {
+        int found = 0;
+        try (QueueBrowser browser = jms.createBrowser(jms.createQueue(queue))) {
+            Enumeration<?> messages = browser.getEnumeration();
+            while (messages.hasMoreElements()) {
+                found += Collections.frequency(JobMessaging.jobIds(((Message) messages.nextElement()).getBody(String.class)), jobId);
+            }
+        }
+        return found;
+    }
+
+    /** The job as a node that died at {@code since} left it: still marked as that node's, unchanged since then. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void leftByDeadNode(String jobId, String deadNode, Instant since) {
+        int changed = em.createQuery("UPDATE Job j SET j.node = :node, j.changedAt = :since WHERE j.id = :id")
+                .setParameter("node", deadNode).setParameter("since", since).setParameter("id", jobId).executeUpdate();
+        if (changed != 1) {
+            throw new IllegalStateException("no job " + jobId);
+        }
+    }
+
+    /**
+     * Does {@code work} in a transaction and then fails, as a caller that meets an error after a
+     * service wrote its rows: the container rolls the transaction back (an EJBException to the caller).
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void failAfter(Runnable work) {
+        work.run();
+        throw new IllegalStateException("failing on purpose after the work, so that its transaction rolls back");
+    }
+
+    /** The ids of the endpoint's jobs, whatever their state. */
+    public List<String> jobsOf(String endpoint) {
+        return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint", String.class)
+                .setParameter("endpoint", endpoint).getResultList();
+    }
+}
