@@ -10,6 +10,7 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.job.JobService;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.PurgeCandidate;
 import dev.conveyor.signal.SignalRetention;
 import jakarta.batch.api.AbstractBatchlet;
@@ -43,6 +44,9 @@ public class PurgeBatchlet extends AbstractBatchlet {
     JobService jobs;
 
     @Inject
+    Jobs jobRows;
+
+    @Inject
     SignalRetention signals;
 
     @Inject
@@ -70,8 +74,8 @@ public class PurgeBatchlet extends AbstractBatchlet {
             Instant finishedBefore = now.minus(Duration.ofDays(days));
             JsonArrayBuilder paths = JSON.createArrayBuilder();
             long endpointBytes = 0;
-            for (List<PurgeCandidate> due = jobs.resultsToPurge(endpoint.name(), finishedBefore, PAGE); !due.isEmpty();
-                    due = jobs.resultsToPurge(endpoint.name(), finishedBefore, PAGE)) {
+            for (List<PurgeCandidate> due = jobRows.resultsToPurge(endpoint.name(), finishedBefore, PAGE); !due.isEmpty();
+                    due = jobRows.resultsToPurge(endpoint.name(), finishedBefore, PAGE)) {
                 ResultPurge.Deleted deleted = purge.purge(due);
                 deleted.files().forEach(file -> paths.add(endpoint.folder().relativize(file).toString()));
                 endpointBytes += deleted.bytes();
@@ -106,7 +110,7 @@ public class PurgeBatchlet extends AbstractBatchlet {
             deleted += deleteJobRecords(endpoint.name(), endpoint.get(JOB_RECORD_DURATION), endpoint.get(PURGE_DURATION) >= 1, now);
         }
         Set<String> existing = all.stream().map(EndpointConfig::name).collect(Collectors.toSet());
-        for (String gone : jobs.endpointsGoneWithJobs(existing)) {
+        for (String gone : jobRows.endpointsGoneWithJobs(existing)) {
             deleted += deleteJobRecords(gone, endpoints.serviceWide(JOB_RECORD_DURATION), false, now);
         }
         return deleted;

@@ -104,6 +104,9 @@ public enum MessageId {
     RESULTS_HANDED_TO_WRITERS("CNV-3007-W", Kind.INTERNAL,
             "A worker could not write the results of the %d jobs it had just recorded; a result writer takes them over and "
                     + "tries again: %s"),
+    ILLEGAL_MOVE("CNV-3008-E", Kind.INTERNAL,
+            "Job %s cannot move from %s to %s (from there it may move only to %s); nothing was changed. This is a fault "
+                    + "of Conveyor's: report it with the server log around the job."),
 
     SIGNAL_ID_EMPTY("CNV-5001-E", Kind.INTERNAL,
             "The release signal id %s is empty for this job; give the job the attributes it reads, or change the endpoint's "

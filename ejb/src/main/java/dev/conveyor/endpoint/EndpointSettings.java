@@ -7,9 +7,6 @@ import static dev.conveyor.endpoint.SettingType.LONG;
 import static dev.conveyor.endpoint.SettingType.OUTPUT_MAPPINGS;
 import static dev.conveyor.endpoint.SettingType.STRING;
 
-import dev.conveyor.signal.FanOutSpec;
-import dev.conveyor.signal.NotifySpec;
-import dev.conveyor.signal.WaitSpec;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

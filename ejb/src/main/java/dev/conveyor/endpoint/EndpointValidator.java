@@ -7,7 +7,6 @@ import dev.conveyor.common.CronSchedule;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.Parameter;
 import dev.conveyor.operation.ParameterType;
-import dev.conveyor.signal.FanOutSpec;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;

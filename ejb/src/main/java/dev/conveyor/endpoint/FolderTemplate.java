@@ -1,5 +1,6 @@
 package dev.conveyor.endpoint;
 
+import dev.conveyor.files.FileNames;
 import dev.conveyor.files.PathNames;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;

@@ -1,5 +1,7 @@
 package dev.conveyor.flow;
 
+import dev.conveyor.job.InputQueue;
+import dev.conveyor.endpoint.EndpointResumed;
 import static dev.conveyor.common.JsonText.JSON;
 
 import static dev.conveyor.endpoint.EndpointSettings.MAX_QUEUE_SIZE;
@@ -11,14 +13,17 @@ import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE_RETRY_C
 import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.FileSelection;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.endpoint.FolderTemplate;
-import dev.conveyor.job.JobService;
-import dev.conveyor.scan.FileSelection;
+import dev.conveyor.job.Jobs;
+import dev.conveyor.job.ResultRoom;
 import jakarta.annotation.Resource;
+import jakarta.ejb.Local;
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -45,7 +50,9 @@ import java.util.stream.Stream;
  * (sleep, retry, block) before results are written, and resuming a blocked endpoint.
  */
 @Stateless
-public class FlowControl {
+@LocalBean
+@Local(ResultRoom.class)
+public class FlowControl implements ResultRoom {
 
     /** The downstream gates the current transaction holds, in its resources. */
     private static final Object HELD_GATES = FlowControl.class.getName() + ".heldGates";
@@ -59,7 +66,7 @@ public class FlowControl {
     EndpointService endpoints;
 
     @Inject
-    JobService jobs;
+    Jobs jobs;
 
     @Inject
     Event<EndpointResumed> resumes;
@@ -101,6 +108,7 @@ public class FlowControl {
      * endpoint is blocked (now, or already): the job then stays WRITING with its results in stage
      * until resumed.
      */
+    @Override
     public boolean awaitResultRoom(EndpointConfig endpoint, Path resultFolder, LongSupplier resultBytes) {
         if (endpoint.state() == EndpointState.BLOCKED) {
             return false;
@@ -133,6 +141,7 @@ public class FlowControl {
      * room it hands them to the result writers, which wait as {@link #awaitResultRoom} says,
      * instead of sleeping on a worker that other endpoints' jobs (the downstream one's, say) need.
      */
+    @Override
     public boolean hasResultRoom(EndpointConfig endpoint, Path resultFolder, LongSupplier resultBytes) {
         if (endpoint.state() == EndpointState.BLOCKED) {
             return false;

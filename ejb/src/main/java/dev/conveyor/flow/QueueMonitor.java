@@ -1,5 +1,6 @@
 package dev.conveyor.flow;
 
+import dev.conveyor.job.InputQueue;
 import dev.conveyor.endpoint.EndpointConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

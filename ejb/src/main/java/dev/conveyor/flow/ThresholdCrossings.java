@@ -1,5 +1,6 @@
 package dev.conveyor.flow;
 
+import dev.conveyor.job.InputQueue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 

@@ -1,5 +1,6 @@
 package dev.conveyor.flow;
 
+import dev.conveyor.job.InputQueue;
 import static dev.conveyor.endpoint.EndpointSettings.FREE_QUEUE_SIZE_THRESHOLD_WARNING;
 
 import dev.conveyor.common.MessageId;

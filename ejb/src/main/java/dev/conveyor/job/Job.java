@@ -2,8 +2,9 @@ package dev.conveyor.job;
 
 import static dev.conveyor.common.JsonText.JSON;
 
+import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.JsonText;
-import dev.conveyor.priority.Bucket;
+import dev.conveyor.common.MessageId;
 import jakarta.json.JsonString;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -141,12 +142,16 @@ public class Job {
         this.attributesJson = JobAttributes.toJson(attributes);
     }
 
-    public void assignBucket(Bucket assigned) {
+    public void assignBucket(JobBucket assigned) {
         this.bucket = assigned.name();
         this.jmsPriority = assigned.jmsPriority();
     }
 
+    /** Moves the job on; a move its state does not allow ({@link JobState#next}) is refused with CNV-3008-E, changing nothing. */
     public void moveTo(JobState next) {
+        if (!state.mayMoveTo(next)) {
+            throw new ConveyorException(MessageId.ILLEGAL_MOVE, id, state, next, state.next());
+        }
         this.state = next;
         this.changedAt = Instant.now();
     }
@@ -160,17 +165,16 @@ public class Job {
 
     /** Released from waiting with the attributes the release gives; staged again, ready to run. */
     public void release(Map<String, String> given) {
+        moveTo(JobState.STAGED);
         Map<String, String> attributes = new LinkedHashMap<>(getAttributes());
         attributes.remove(WAIT_START_TIMESTAMP);
         attributes.putAll(given);
         this.attributesJson = JobAttributes.toJson(attributes);
-        moveTo(JobState.STAGED);
     }
 
     /** Waited too long: the job ends EXPIRED, its source and the reason kept at {@code keptPaths}. */
     public void expire(String reason, List<String> keptPaths, Instant at) {
-        fail(reason, keptPaths, at);
-        moveTo(JobState.EXPIRED);
+        end(JobState.EXPIRED, reason, keptPaths, at);
     }
 
     /** Whether the job waited for a signal already (and so does not wait again). */
@@ -210,15 +214,19 @@ public class Job {
     }
 
     public void succeed(List<String> resultPaths, Instant at) {
-        this.resultsJson = JSON.createArrayBuilder(resultPaths).build().toString();
         moveTo(JobState.SUCCEEDED);
+        this.resultsJson = JSON.createArrayBuilder(resultPaths).build().toString();
         this.finishedAt = at;
     }
 
     public void fail(String reason, List<String> keptPaths, Instant at) {
+        end(JobState.FAILED, reason, keptPaths, at);
+    }
+
+    private void end(JobState end, String reason, List<String> keptPaths, Instant at) {
+        moveTo(end);
         this.resultsJson = JSON.createArrayBuilder(keptPaths).build().toString();
         this.failureReason = truncate(reason);
-        moveTo(JobState.FAILED);
         this.finishedAt = at;
     }
 
@@ -276,12 +284,12 @@ public class Job {
     }
 
     public String getBucket() {
-        return bucket == null ? Bucket.DEFAULT_NAME : bucket;
+        return bucket == null ? JobBucket.DEFAULT_NAME : bucket;
     }
 
     /** Rows from before priorities read as the default bucket. */
     public int getJmsPriority() {
-        return jmsPriority == null ? Bucket.DEFAULT.jmsPriority() : jmsPriority;
+        return jmsPriority == null ? JobBucket.DEFAULT_JMS_PRIORITY : jmsPriority;
     }
 
     public Instant getStartedAt() {

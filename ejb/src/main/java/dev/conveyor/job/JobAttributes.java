@@ -3,7 +3,7 @@ package dev.conveyor.job;
 import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.common.JsonText;
-import dev.conveyor.endpoint.FileNames;
+import dev.conveyor.files.FileNames;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import java.util.LinkedHashMap;

@@ -7,18 +7,13 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.Durably;
 import dev.conveyor.files.UnsafeFolderException;
-import dev.conveyor.flow.FlowControl;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ApplicationException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
-import dev.conveyor.signal.FanOut;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.io.IOException;
@@ -49,14 +44,11 @@ public class JobCompletion {
 
     private static final Logger LOG = Logger.getLogger(JobCompletion.class.getName());
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
     EndpointService endpoints;
 
     @Inject
-    FlowControl flow;
+    ResultRoom flow;
 
     @Resource
     TransactionSynchronizationRegistry transactions;
@@ -65,10 +57,10 @@ public class JobCompletion {
     Event<JobFinished> finished;
 
     @Inject
-    FanOut fanOut;
+    ResultSplit fanOut;
 
     @Inject
-    JobService jobs;
+    Jobs jobs;
 
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
@@ -230,7 +222,7 @@ public class JobCompletion {
             succeeded = false;
             reason = unsafeName.get();
         }
-        if (succeeded && FanOut.splits(endpoint, job)) {
+        if (succeeded && fanOut.splits(endpoint, job)) {
             if (!splitNow) {
                 return false;
             }
@@ -270,7 +262,7 @@ public class JobCompletion {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void expire(String jobId, String expiredFolder, Instant waitingBefore) {
-        Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
+        Job job = jobs.locked(jobId).orElse(null);
         if (job == null || job.getState() != JobState.WAITING || !job.getChangedAt().isBefore(waitingBefore)) {
             return;
         }

@@ -1,9 +1,8 @@
 package dev.conveyor.job;
 
-import dev.conveyor.priority.Rebucketed;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.common.Tunable;
-import dev.conveyor.flow.EndpointResumed;
+import dev.conveyor.endpoint.EndpointResumed;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;
@@ -19,9 +18,6 @@ import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Message;
 import jakarta.jms.QueueBrowser;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import jakarta.persistence.PersistenceContext;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,7 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.logging.Logger;
@@ -42,15 +38,12 @@ public class JobDispatcher {
 
     private static final Logger LOG = Logger.getLogger(JobDispatcher.class.getName());
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
     @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
     JMSContext jms;
 
     @Inject
-    JobService jobs;
+    Jobs jobs;
 
     @Inject
     JobTimes times;
@@ -152,7 +145,7 @@ public class JobDispatcher {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public boolean requeueIfAbandoned(String jobId, BiPredicate<String, String> stillRunning) {
-        Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
+        Job job = jobs.locked(jobId).orElse(null);
         if (job == null || job.getState() != JobState.RUNNING || stillRunning.test(job.getNode(), jobId)) {
             return false;
         }
@@ -179,15 +172,12 @@ public class JobDispatcher {
     /** Sends a QUEUED job's dispatch message again; a worker ignores the second one it finds started. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void resendDispatch(String jobId) {
-        Job job = em.find(Job.class, jobId);
-        if (job != null) {
-            send(job);
-        }
+        jobs.find(jobId).ifPresent(this::send);
     }
 
     /** Re-bucketed queued jobs get a dispatch at their new priority, in the re-bucketing's transaction. */
     public void requeue(@Observes Rebucketed rebucketed) {
-        rebucketed.queuedJobIds().stream().map(jobId -> em.find(Job.class, jobId)).filter(Objects::nonNull).forEach(this::send);
+        rebucketed.queuedJobIds().stream().map(jobs::find).flatMap(Optional::stream).forEach(this::send);
     }
 
     /** Sends a job's callback inside the caller's transaction: its outcome was recorded there (a fan-out parent failed by a child). */

@@ -6,7 +6,6 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
-import dev.conveyor.flow.Admission;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

@@ -27,9 +27,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.nio.file.Files;
@@ -57,9 +54,6 @@ public class JobRunner {
     /** Before the second attempt; doubled before each further one. */
     private final Duration retryBackOff = Tunable.RETRY_BACK_OFF.value();
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
     OperationCatalog operations;
 
@@ -73,7 +67,7 @@ public class JobRunner {
     JobDispatcher dispatcher;
 
     @Inject
-    JobService jobs;
+    Jobs jobs;
 
     @Inject
     JobTimes times;
@@ -145,7 +139,7 @@ public class JobRunner {
         if (outcome.succeeded() || !outcome.retriable() || request.giveUpReason() != null || request.attempt() >= attempts) {
             return false;
         }
-        Job job = em.find(Job.class, request.jobId(), LockModeType.PESSIMISTIC_WRITE);
+        Job job = jobs.locked(request.jobId()).orElse(null);
         if (job == null || !job.isAt(request.attempt())) {
             return false;
         }

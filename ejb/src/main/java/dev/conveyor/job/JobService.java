@@ -8,10 +8,6 @@ import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
-import dev.conveyor.priority.PriorityRules;
-import dev.conveyor.priority.RuleSet;
-import dev.conveyor.flow.Admission;
-import dev.conveyor.flow.InputQueue;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -19,19 +15,14 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.TypedQuery;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -46,7 +37,10 @@ public class JobService {
     EntityManager em;
 
     @Inject
-    PriorityRules priorities;
+    Jobs jobs;
+
+    @Inject
+    BucketRules priorities;
 
     @Inject
     EndpointService endpoints;
@@ -73,15 +67,15 @@ public class JobService {
     public Admission admitCopy(EndpointConfig endpoint, StageFolder copy, String source, Map<String, String> attributes,
             String submissionId) {
         return admit(endpoint, submissionId, rules -> {
-            Job job = newJob(endpoint, copy.jobId(), copy.input(source), attributes, submissionId, rules);
-            em.persist(job);
+            Job job = JobFactory.create(endpoint, copy.jobId(), copy.input(source), attributes, submissionId, rules);
+            jobs.add(job);
             return Optional.of(job);
         });
     }
 
-    private Admission admit(EndpointConfig endpoint, String submissionId, Function<RuleSet, Optional<Job>> staging) {
+    private Admission admit(EndpointConfig endpoint, String submissionId, Function<BucketRules.Placement, Optional<Job>> staging) {
         InputQueue queue = lockQueue(endpoint);
-        Optional<String> earlier = submitted(endpoint.name(), submissionId);
+        Optional<String> earlier = jobs.submitted(endpoint.name(), submissionId);
         if (earlier.isPresent()) {
             return Admission.alreadyAccepted(earlier.get(), queue);
         }
@@ -121,7 +115,7 @@ public class JobService {
         Map<Path, String> claimed = new LinkedHashMap<>();
         Map<String, Integer> queued = new LinkedHashMap<>();
         boolean queueAtOnce = endpoint.get(EndpointSettings.ASYNCHRONOUS) && endpoint.get(EndpointSettings.WAIT).isEmpty();
-        RuleSet rules = priorities.current();
+        BucketRules.Placement rules = priorities.current();
         for (Path file : files) {
             if (queue.isFull()) {
                 return new Claims(claimed, queued, queue, true);
@@ -142,7 +136,7 @@ public class JobService {
     /** Locks the endpoint's row and counts its input queue. */
     private InputQueue lockQueue(EndpointConfig endpoint) {
         em.find(Endpoint.class, endpoint.name(), LockModeType.PESSIMISTIC_WRITE);
-        return InputQueue.of(endpoint, notYetRunning(endpoint.name()));
+        return InputQueue.of(endpoint, jobs.notYetRunning(endpoint.name()));
     }
 
     /**
@@ -152,8 +146,8 @@ public class JobService {
      * link is never taken, and a link where a folder of Conveyor's should be blocks the endpoint.
      */
     private Optional<Job> stage(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId,
-            RuleSet rules) {
-        Job job = newJob(endpoint, JobIds.next(), file, attributes, submissionId, rules);
+            BucketRules.Placement rules) {
+        Job job = JobFactory.create(endpoint, JobIds.next(), file, attributes, submissionId, rules);
         StageFolder stage = StageFolder.of(endpoint.folder(), job.getId());
         try {
             stage.claim(confinement, file);
@@ -168,142 +162,24 @@ public class JobService {
             LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e));
             return Optional.empty();
         }
-        em.persist(job);
+        jobs.add(job);
         return Optional.of(job);
-    }
-
-    /** A new job for this input, its attributes and bucket set; not persisted. */
-    private static Job newJob(EndpointConfig endpoint, String id, Path input, Map<String, String> attributes, String submissionId,
-            RuleSet rules) {
-        String source = input.getFileName().toString();
-        String userName = endpoint.get(EndpointSettings.USER_NAME);
-        Job job = new Job(id, endpoint.name(), source, userName, endpoint.get(EndpointSettings.DOMAIN_NAME), Instant.now());
-        Map<String, String> all = new LinkedHashMap<>(JobAttributes.of(id, endpoint.name(), source, sizeOf(input), userName));
-        all.putAll(attributes);
-        job.putAttributes(all);
-        job.assignBucket(rules.bucketOf(all));
-        job.setSubmissionId(submissionId);
-        return job;
-    }
-
-    /** Most ids in one query's IN list: well inside every database's limit on parameters. */
-    static final int IDS_PER_QUERY = 500;
-
-    /**
-     * The jobs of these ids that exist, oldest first, read and locked for update in as few queries
-     * as the list needs: one batch's rows cost one round trip, not one each. Sorted here rather
-     * than by the database, which would sort under the locks.
-     */
-    public List<Job> locked(List<String> jobIds) {
-        List<Job> found = new ArrayList<>(jobIds.size());
-        for (List<String> ids : Chunks.of(jobIds, IDS_PER_QUERY)) {
-            found.addAll(em.createQuery("SELECT j FROM Job j WHERE j.id IN :ids", Job.class).setParameter("ids", ids)
-                    .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList());
-        }
-        found.sort(Comparator.comparing(Job::getCreatedAt));
-        return found;
-    }
-
-    /** The job an earlier delivery of this submission made, if any. */
-    public Optional<String> submitted(String endpoint, String submissionId) {
-        if (submissionId == null) {
-            return Optional.empty();
-        }
-        return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.submissionId = :id", String.class)
-                .setParameter("endpoint", endpoint).setParameter("id", submissionId).getResultStream().findFirst();
-    }
-
-    /** A file's size, or the total of a job folder's files; 0 when it cannot be read (the claim then tells why). */
-    private static long sizeOf(Path file) {
-        try (var files = Files.walk(file)) {
-            return files.filter(Files::isRegularFile).mapToLong(regular -> regular.toFile().length()).sum();
-        } catch (IOException | UncheckedIOException e) {
-            return 0;
-        }
-    }
-
-    /** How many of the endpoint's jobs are accepted and not yet running: its input queue's length. */
-    public int notYetRunning(String endpoint) {
-        return countIn(endpoint, JobState.NOT_YET_RUNNING);
-    }
-
-    /** Ids of the endpoint's jobs in a state, oldest first. */
-    public List<String> inState(String endpoint, JobState state) {
-        return em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state ORDER BY j.createdAt",
-                        String.class)
-                .setParameter("endpoint", endpoint)
-                .setParameter("state", state)
-                .getResultList();
-    }
-
-    /** How many of the endpoint's jobs are claimed and not finished: the jobs in progress that throttle counts. */
-    public int unfinished(String endpoint) {
-        return countIn(endpoint, JobState.UNFINISHED);
-    }
-
-    private int countIn(String endpoint, Set<JobState> states) {
-        return em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.endpoint = :endpoint AND j.state IN :states", Long.class)
-                .setParameter("endpoint", endpoint)
-                .setParameter("states", states)
-                .getSingleResult().intValue();
-    }
-
-    /**
-     * The endpoint's SUCCEEDED jobs that finished before {@code finishedBefore} and whose results
-     * the purge has not yet deleted, oldest first, at most {@code limit}.
-     */
-    public List<PurgeCandidate> resultsToPurge(String endpoint, Instant finishedBefore, int limit) {
-        return em.createQuery("SELECT j FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state AND j.finishedAt < :before"
-                        + " AND j.resultsPurgedAt IS NULL ORDER BY j.finishedAt, j.id", Job.class)
-                .setParameter("endpoint", endpoint).setParameter("state", JobState.SUCCEEDED).setParameter("before", finishedBefore)
-                .setMaxResults(limit).getResultStream()
-                .map(job -> new PurgeCandidate(job.getId(), job.getFinishedAt(), job.getResults())).toList();
     }
 
     /** Marks jobs whose results the purge dealt with, so it does not look at them again. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void markResultsPurged(List<String> jobIds, Instant at) {
-        jobIds.forEach(jobId -> Optional.ofNullable(em.find(Job.class, jobId)).ifPresent(job -> job.markResultsPurged(at)));
+        jobIds.forEach(jobId -> jobs.find(jobId).ifPresent(job -> job.markResultsPurged(at)));
     }
 
-    /**
-     * Deletes up to {@code limit} of the endpoint's finished jobs that finished before
-     * {@code finishedBefore}, oldest first; with {@code resultsPurged}, a succeeded job only once the
-     * purge has dealt with its results (else they could never be purged). Returns how many.
-     */
+    /** Deletes a page of the endpoint's old finished jobs, as {@link Jobs#deleteFinished} says, in a transaction of its own. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int deleteFinished(String endpoint, Instant finishedBefore, boolean resultsPurged, int limit) {
-        Set<JobState> deletable = resultsPurged ? Set.of(JobState.FAILED, JobState.EXPIRED)
-                : Set.of(JobState.SUCCEEDED, JobState.FAILED, JobState.EXPIRED);
-        List<String> ids = em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.finishedAt < :before"
-                        + " AND (j.state IN :deletable OR (j.state = :succeeded AND j.resultsPurgedAt IS NOT NULL))"
-                        + " ORDER BY j.finishedAt, j.id", String.class)
-                .setParameter("endpoint", endpoint).setParameter("before", finishedBefore)
-                .setParameter("deletable", deletable).setParameter("succeeded", JobState.SUCCEEDED)
-                .setMaxResults(limit).getResultList();
-        if (ids.isEmpty()) {
-            return 0;
-        }
-        return em.createQuery("DELETE FROM Job j WHERE j.id IN :ids").setParameter("ids", ids).executeUpdate();
-    }
-
-    /** The endpoints named by job records that no longer exist as endpoints. */
-    public List<String> endpointsGoneWithJobs(Set<String> existing) {
-        return em.createQuery("SELECT DISTINCT j.endpoint FROM Job j", String.class).getResultStream()
-                .filter(endpoint -> !existing.contains(endpoint)).toList();
-    }
-
-    /** How many of the endpoint's jobs wait for release signals. */
-    public int waiting(String endpoint) {
-        return countIn(endpoint, Set.of(JobState.WAITING));
+        return jobs.deleteFinished(endpoint, finishedBefore, resultsPurged, limit);
     }
 
     public JobView get(String id) {
-        Job job = em.find(Job.class, id);
-        if (job == null) {
-            throw new ConveyorException(MessageId.JOB_NOT_FOUND, id);
-        }
-        return JobView.of(job);
+        return JobView.of(jobs.find(id).orElseThrow(() -> new ConveyorException(MessageId.JOB_NOT_FOUND, id)));
     }
 
     /** Newest first; either filter may be null. */
@@ -316,9 +192,7 @@ public class JobService {
      * read to tell whether another page follows, so no count of the whole filter is needed.
      */
     public JobPage page(JobFilter filter, int page, int limit) {
-        TypedQuery<Job> query = em.createQuery(filter.jpql(), Job.class);
-        filter.parameters().forEach(query::setParameter);
-        List<Job> rows = query.setFirstResult(page * limit).setMaxResults(limit + 1).getResultList();
+        List<Job> rows = jobs.listed(filter, page, limit);
         boolean hasMore = rows.size() > limit;
         return new JobPage(rows.stream().limit(limit).map(JobView::of).toList(), page, limit, hasMore);
     }

@@ -31,4 +31,29 @@ public enum JobState {
     public boolean isFinished() {
         return this == SUCCEEDED || this == FAILED || this == EXPIRED;
     }
+
+    /**
+     * The states a job in this one may move to: the arrows of the state diagram in
+     * docs/architecture.md, and nothing else ({@link Job} refuses every other move).
+     */
+    public Set<JobState> next() {
+        return switch (this) {
+            // Queued for a worker, run by a synchronous scan, parked for a signal, or refused before any run.
+            case STAGED -> EnumSet.of(QUEUED, RUNNING, WAITING, WRITING);
+            // Taken by a worker, or refused before any run (a read-only source claimed QUEUED).
+            case QUEUED -> EnumSet.of(RUNNING, WRITING);
+            // Started again on its node after a lost delivery; re-queued (its node dead, or tried again later); staged
+            // again for a synchronous endpoint's next scan; or its outcome recorded.
+            case RUNNING -> EnumSet.of(RUNNING, QUEUED, STAGED, WRITING);
+            // Its results written, or split into fan-out children it then waits for.
+            case WRITING -> EnumSet.of(SUCCEEDED, FAILED, WAITING);
+            // Released; failed by a fan-out child; expired or cancelled.
+            case WAITING -> EnumSet.of(STAGED, WRITING, EXPIRED);
+            case SUCCEEDED, FAILED, EXPIRED -> EnumSet.noneOf(JobState.class);
+        };
+    }
+
+    public boolean mayMoveTo(JobState next) {
+        return next().contains(next);
+    }
 }

@@ -1,9 +1,7 @@
 package dev.conveyor.job;
 
-import dev.conveyor.common.InstantColumns;
 import jakarta.ejb.Stateless;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -24,31 +22,28 @@ public class JobStatistics {
     private static final Set<JobState> ENDED = EnumSet.of(JobState.SUCCEEDED, JobState.FAILED, JobState.EXPIRED);
     private static final Set<JobState> FAILED = EnumSet.of(JobState.FAILED, JobState.EXPIRED);
 
-    @PersistenceContext
-    EntityManager em;
+    @Inject
+    Jobs jobs;
 
     /** Per endpoint (sorted by name), the number of jobs in each state that has any. */
     public Map<String, Map<JobState, Long>> countsByEndpoint() {
-        return byEndpointAndState(em.createQuery(
-                "SELECT j.endpoint, j.state, COUNT(j) FROM Job j GROUP BY j.endpoint, j.state", Object[].class).getResultList());
+        return byEndpointAndState(jobs.byEndpointAndState(null));
     }
 
     /** Per endpoint, its jobs in progress by state (the state index: finished jobs are not read). */
     public Map<String, Map<JobState, Long>> unfinishedByEndpoint() {
-        return byEndpointAndState(em.createQuery("SELECT j.endpoint, j.state, COUNT(j) FROM Job j WHERE j.state IN :states "
-                + "GROUP BY j.endpoint, j.state", Object[].class).setParameter("states", JobState.UNFINISHED).getResultList());
+        return byEndpointAndState(jobs.byEndpointAndState(JobState.UNFINISHED));
     }
 
     /** Per endpoint, its jobs that ended at or after {@code since}, by end state. */
     public Map<String, Map<JobState, Long>> endedByEndpoint(Instant since) {
-        return byEndpointAndState(em.createQuery("SELECT j.endpoint, j.state, COUNT(j) FROM Job j WHERE j.finishedAt >= :since "
-                + "GROUP BY j.endpoint, j.state", Object[].class).setParameter("since", since).getResultList());
+        return byEndpointAndState(jobs.endedByEndpoint(since));
     }
 
-    private static Map<String, Map<JobState, Long>> byEndpointAndState(List<Object[]> rows) {
+    private static Map<String, Map<JobState, Long>> byEndpointAndState(List<Jobs.StateCount> rows) {
         Map<String, Map<JobState, Long>> counts = new TreeMap<>();
-        for (Object[] row : rows) {
-            counts.computeIfAbsent((String) row[0], endpoint -> new EnumMap<>(JobState.class)).put((JobState) row[1], (Long) row[2]);
+        for (Jobs.StateCount row : rows) {
+            counts.computeIfAbsent(row.key(), endpoint -> new EnumMap<>(JobState.class)).put(row.state(), row.count());
         }
         return counts;
     }
@@ -61,12 +56,9 @@ public class JobStatistics {
     public List<MinuteCounts> endedPerMinute(Instant now, int minutes) {
         Instant first = now.truncatedTo(ChronoUnit.MINUTES).minus(minutes - 1L, ChronoUnit.MINUTES);
         Map<Integer, long[]> byClock = new HashMap<>();
-        for (Object[] row : em.createQuery("SELECT EXTRACT(HOUR FROM j.finishedAt), EXTRACT(MINUTE FROM j.finishedAt), j.state, COUNT(j) "
-                        + "FROM Job j WHERE j.finishedAt >= :first AND j.state IN :ended "
-                        + "GROUP BY EXTRACT(HOUR FROM j.finishedAt), EXTRACT(MINUTE FROM j.finishedAt), j.state", Object[].class)
-                .setParameter("first", first).setParameter("ended", ENDED).getResultList()) {
-            long[] counts = byClock.computeIfAbsent(clock(((Number) row[0]).intValue(), ((Number) row[1]).intValue()), key -> new long[2]);
-            counts[FAILED.contains((JobState) row[2]) ? 1 : 0] += (Long) row[3];
+        for (Jobs.MinuteCount row : jobs.endedByMinute(first, ENDED)) {
+            long[] counts = byClock.computeIfAbsent(clock(row.hour(), row.minute()), key -> new long[2]);
+            counts[FAILED.contains(row.state()) ? 1 : 0] += row.count();
         }
         List<MinuteCounts> series = new ArrayList<>(minutes);
         for (int i = 0; i < minutes; i++) {
@@ -83,39 +75,23 @@ public class JobStatistics {
         return hour * 60 + minute;
     }
 
-    /**
-     * A cheap sign that jobs changed: how many are in progress, the last change among them, and
-     * the last end. Two index-backed aggregates, so a live view can skip its full count when
-     * nothing moved.
-     */
+    /** A cheap sign that jobs changed, as {@link Jobs#changeStamp} tells it. */
     public String changeStamp() {
-        Object[] unfinished = em.createQuery("SELECT COUNT(j), MAX(j.changedAt) FROM Job j WHERE j.state IN :states", Object[].class)
-                .setParameter("states", JobState.UNFINISHED).getSingleResult();
-        Object lastEnd = em.createQuery("SELECT MAX(j.finishedAt) FROM Job j", Object.class).getSingleResult();
-        return unfinished[0] + "|" + InstantColumns.instant(unfinished[1]) + "|" + InstantColumns.instant(lastEnd);
+        return jobs.changeStamp();
     }
 
     /** Jobs failed or expired at or after {@code since}, latest first, at most {@code limit}. */
     public List<JobView> recentFailures(Instant since, int limit) {
-        return em.createQuery("SELECT j FROM Job j WHERE j.finishedAt >= :since AND j.state IN :failed ORDER BY j.finishedAt DESC",
-                        Job.class)
-                .setParameter("since", since).setParameter("failed", FAILED).setMaxResults(limit)
-                .getResultList().stream().map(JobView::of).toList();
+        return jobs.endedSince(since, FAILED, limit).stream().map(JobView::of).toList();
     }
 
     /** How many jobs failed or expired at or after {@code since}. */
     public long recentFailureCount(Instant since) {
-        return em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.finishedAt >= :since AND j.state IN :failed", Long.class)
-                .setParameter("since", since).setParameter("failed", FAILED).getSingleResult();
+        return jobs.countEndedSince(since, FAILED);
     }
 
     /** Per release signal that jobs wait for, how many wait. */
     public Map<String, Long> waitingBySignal() {
-        Map<String, Long> waiting = new TreeMap<>();
-        for (Object[] row : em.createQuery("SELECT j.waitSignal, COUNT(j) FROM Job j WHERE j.state = :waiting GROUP BY j.waitSignal",
-                Object[].class).setParameter("waiting", JobState.WAITING).getResultList()) {
-            waiting.put((String) row[0], (Long) row[1]);
-        }
-        return waiting;
+        return jobs.waitingBySignal();
     }
 }

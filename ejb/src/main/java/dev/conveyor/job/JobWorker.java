@@ -3,7 +3,6 @@ package dev.conveyor.job;
 import dev.conveyor.common.JmsBodies;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.common.Tunable;
-import dev.conveyor.priority.WorkerPool;
 import dev.conveyor.node.ThisNode;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
@@ -64,7 +63,7 @@ public class JobWorker implements MessageListener {
     JobCompletion completion;
 
     @Inject
-    WorkerPool pool;
+    WorkerTurns pool;
 
     @Inject
     JobDispatcher dispatcher;

@@ -1,6 +1,6 @@
 package dev.conveyor.job;
 
-import dev.conveyor.endpoint.FileNames;
+import dev.conveyor.files.FileNames;
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.endpoint.OutputPattern;
 import dev.conveyor.files.PathNames;

@@ -1,6 +1,5 @@
 package dev.conveyor.job;
 
-import dev.conveyor.common.InstantColumns;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.common.Tunable;
 import dev.conveyor.endpoint.Endpoint;
@@ -13,8 +12,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -81,8 +78,8 @@ public class Recovery {
         }
     }
 
-    @PersistenceContext
-    EntityManager em;
+    @Inject
+    Jobs jobs;
 
     @Inject
     JobDispatcher dispatcher;
@@ -124,18 +121,16 @@ public class Recovery {
      */
     private List<String> writingLeft() {
         Instant now = Instant.now();
-        List<Object[]> rows = em.createQuery("SELECT j.id, j.node, j.changedAt FROM Job j WHERE j.state = :state AND j.changedAt < :before",
-                Object[].class).setParameter("state", JobState.WRITING).setParameter("before", now.minus(runningUnattended)).getResultList();
+        List<Jobs.Changed> rows = jobs.changedBefore(JobState.WRITING, now.minus(runningUnattended));
         // A node's heartbeat is read once a pass, however many of its jobs are WRITING (a blocked endpoint may hold thousands).
         Map<String, Boolean> alive = new HashMap<>();
-        return rows.stream().filter(row -> InstantColumns.instant(row[2]).isBefore(now.minus(writingStale))
-                        || !alive.computeIfAbsent((String) row[1], node::isAlive))
-                .map(row -> (String) row[0]).toList();
+        return rows.stream().filter(row -> row.changedAt().isBefore(now.minus(writingStale))
+                        || !alive.computeIfAbsent(row.node(), node::isAlive))
+                .map(Jobs.Changed::id).toList();
     }
 
     private List<String> jobIds(JobState state, Instant changedBefore) {
-        return em.createQuery("SELECT j.id FROM Job j WHERE j.state = :state AND j.changedAt < :before", String.class)
-                .setParameter("state", state).setParameter("before", changedBefore).getResultList();
+        return jobs.changedBefore(state, changedBefore).stream().map(Jobs.Changed::id).toList();
     }
 
     /** counts[0]: orphans returned; counts[1]: stage folders cleared (finished jobs', and copies whose job never committed). */
@@ -155,7 +150,7 @@ public class Recovery {
         try (Stream<Path> listed = Files.list(stage)) {
             entries = listed.toList();
         }
-        Map<String, Found> jobs = find(entries.stream().map(entry -> entry.getFileName().toString()).toList());
+        Map<String, Jobs.Standing> found = jobs.standing(entries.stream().map(entry -> entry.getFileName().toString()).toList());
         for (Path entry : entries) {
             try {
                 Confinement.requireNoLink(entry);
@@ -171,7 +166,7 @@ public class Recovery {
                 leaveOrRemoveUnfinished(entry, old);
                 continue;
             }
-            Found job = jobs.get(entry.getFileName().toString());
+            Jobs.Standing job = found.get(entry.getFileName().toString());
             StageFolder folder = new StageFolder(entry);
             if (job == null && old) {
                 boolean copy = folder.holdsCopy();
@@ -183,20 +178,6 @@ public class Recovery {
                 counts[1]++;
             }
         }
-    }
-
-    /** A job a stage entry is named after: its endpoint and state. */
-    private record Found(String endpoint, JobState state) {
-    }
-
-    /** The jobs of these ids that exist, read in as few queries as the list needs (a stage may hold thousands). */
-    private Map<String, Found> find(List<String> jobIds) {
-        Map<String, Found> found = new HashMap<>();
-        for (List<String> ids : Chunks.of(jobIds, JobService.IDS_PER_QUERY)) {
-            em.createQuery("SELECT j.id, j.endpoint, j.state FROM Job j WHERE j.id IN :ids", Object[].class).setParameter("ids", ids)
-                    .getResultList().forEach(row -> found.put((String) row[0], new Found((String) row[1], (JobState) row[2])));
-        }
-        return found;
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.conveyor.job;
 
-import dev.conveyor.endpoint.FileNames;
+import dev.conveyor.files.FileNames;
 import dev.conveyor.files.FileTrees;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;

@@ -2,7 +2,7 @@ package dev.conveyor.metrics;
 
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointState;
-import dev.conveyor.flow.InputQueue;
+import dev.conveyor.job.InputQueue;
 import dev.conveyor.job.JobState;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.conveyor.operation;
 
-import dev.conveyor.endpoint.FileNames;
+import dev.conveyor.files.FileNames;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.awt.image.BufferedImage;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.conveyor.operation;
 
-import dev.conveyor.endpoint.FileNames;
+import dev.conveyor.files.FileNames;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;

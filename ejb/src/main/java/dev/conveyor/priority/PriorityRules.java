@@ -1,11 +1,16 @@
 package dev.conveyor.priority;
 
+import dev.conveyor.job.Rebucketed;
 import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.job.BucketRules;
 import dev.conveyor.job.Job;
 import dev.conveyor.job.JobState;
+import dev.conveyor.job.Jobs;
+import jakarta.ejb.Local;
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -21,6 +26,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,13 +39,18 @@ import java.util.UUID;
  * two administrators edit at once on two nodes.
  */
 @Stateless
-public class PriorityRules {
+@LocalBean
+@Local(BucketRules.class)
+public class PriorityRules implements BucketRules {
 
     private static final Set<String> RULE_FIELDS = Set.of("id", "name", "rank", "expression", "jmsPriority", "share", "enabled");
     private static final Set<String> SETTINGS_FIELDS = Set.of("enabled", "recentWindowSeconds", "defaultShare");
 
     @PersistenceContext
     EntityManager em;
+
+    @Inject
+    Jobs jobs;
 
     @Inject
     Event<Rebucketed> rebucketed;
@@ -50,6 +61,7 @@ public class PriorityRules {
     }
 
     /** The rules as they stand, read once for a batch of claims: their conditions are compiled once, not per job. */
+    @Override
     public RuleSet current() {
         return ruleSet(settings());
     }
@@ -168,8 +180,7 @@ public class PriorityRules {
         RuleSet rules = ruleSet(lockedSettings());
         List<String> requeue = new ArrayList<>();
         int changed = 0;
-        for (Job job : em.createQuery("SELECT j FROM Job j WHERE j.state IN :waiting", Job.class)
-                .setParameter("waiting", List.of(JobState.STAGED, JobState.QUEUED)).getResultList()) {
+        for (Job job : jobs.inStates(JobState.NOT_YET_RUNNING)) {
             Bucket bucket = rules.bucketOf(job.getAttributes());
             if (bucket.name().equals(job.getBucket()) && bucket.jmsPriority() == job.getJmsPriority()) {
                 continue;
@@ -191,19 +202,16 @@ public class PriorityRules {
         Map<String, BucketStats.Builder> byBucket = new LinkedHashMap<>();
         rules().forEach(rule -> byBucket.put(rule.getName(), new BucketStats.Builder(rule.getName(), rule.getJmsPriority())));
         byBucket.putIfAbsent(Bucket.DEFAULT_NAME, new BucketStats.Builder(Bucket.DEFAULT_NAME, Bucket.DEFAULT.jmsPriority()));
-        for (Object[] row : em.createQuery("SELECT j.bucket, j.state, COUNT(j) FROM Job j WHERE j.state IN :active "
-                        + "GROUP BY j.bucket, j.state", Object[].class)
-                .setParameter("active", List.of(JobState.STAGED, JobState.QUEUED, JobState.RUNNING)).getResultList()) {
-            BucketStats.Builder stats = builder(byBucket, (String) row[0]);
-            if (row[1] == JobState.RUNNING) {
-                stats.running += (Long) row[2];
+        for (Jobs.StateCount count : jobs.byBucketAndState(EnumSet.of(JobState.STAGED, JobState.QUEUED, JobState.RUNNING))) {
+            BucketStats.Builder stats = builder(byBucket, count.key());
+            if (count.state() == JobState.RUNNING) {
+                stats.running += count.count();
             } else {
-                stats.queued += (Long) row[2];
+                stats.queued += count.count();
             }
         }
-        for (Object[] row : em.createQuery("SELECT j.bucket, j.createdAt, j.startedAt FROM Job j WHERE j.finishedAt >= :since",
-                Object[].class).setParameter("since", now.minusSeconds(60)).getResultList()) {
-            builder(byBucket, (String) row[0]).done((Instant) row[1], (Instant) row[2]);
+        for (Jobs.Served served : jobs.servedSince(now.minusSeconds(60))) {
+            builder(byBucket, served.bucket()).done(served.createdAt(), served.startedAt());
         }
         return byBucket.values().stream().map(BucketStats.Builder::build).toList();
     }

@@ -4,6 +4,7 @@ import dev.conveyor.common.ConveyorException;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.expression.InvalidExpressionException;
+import dev.conveyor.job.BucketRules;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -15,7 +16,7 @@ import java.util.logging.Logger;
  * The enabled rules in rank order, ready to put jobs in buckets: the first rule whose condition
  * holds wins; a job no rule matches goes to {@link Bucket#DEFAULT}.
  */
-public final class RuleSet {
+public final class RuleSet implements BucketRules.Placement {
 
     private static final Logger LOG = Logger.getLogger(RuleSet.class.getName());
 
@@ -64,6 +65,7 @@ public final class RuleSet {
         }
     }
 
+    @Override
     public Bucket bucketOf(Map<String, String> attributes) {
         for (Ranked rule : ranked) {
             if (rule.condition().test(attributes)) {

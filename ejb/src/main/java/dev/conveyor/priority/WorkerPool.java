@@ -1,5 +1,6 @@
 package dev.conveyor.priority;
 
+import dev.conveyor.job.WorkerTurns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -14,7 +15,7 @@ import java.util.Random;
  * share changed a second late does no harm (a job's bucket is never late: it is decided at its claim).
  */
 @ApplicationScoped
-public class WorkerPool {
+public class WorkerPool implements WorkerTurns {
 
     private static final Duration REREAD = Duration.ofSeconds(1);
 
@@ -26,6 +27,7 @@ public class WorkerPool {
     private volatile Instant readAt = Instant.MIN;
 
     /** How many jobs of each lower JMS priority a worker handed a job at {@code deliveredLevel} takes as well, lowest first. */
+    @Override
     public Map<Integer, Integer> lentTurns(int deliveredLevel) {
         PoolView current = current();
         return current.enabled()
@@ -33,6 +35,7 @@ public class WorkerPool {
                 : Map.of();
     }
 
+    @Override
     public void foundEmpty(int level) {
         shares.foundEmpty(level);
     }

@@ -9,14 +9,15 @@ import static dev.conveyor.endpoint.EndpointSettings.WAIT_TIME;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.FileSelection;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
-import dev.conveyor.signal.WaitSpec;
+import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.flow.FlowControl;
-import dev.conveyor.flow.InputQueue;
+import dev.conveyor.job.InputQueue;
 import dev.conveyor.flow.QueueMonitor;
 import dev.conveyor.job.Chunks;
 import dev.conveyor.job.JobCompletion;
@@ -25,6 +26,7 @@ import dev.conveyor.job.JobRunner;
 import dev.conveyor.job.JobService;
 import dev.conveyor.job.JobState;
 import dev.conveyor.job.JobTimes;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.Outcome;
 import dev.conveyor.job.RunRequest;
 import dev.conveyor.job.UnsentDispatches;
@@ -71,6 +73,9 @@ public class EndpointScanner {
 
     @Inject
     JobService jobs;
+
+    @Inject
+    Jobs jobRows;
 
     @Inject
     JobDispatcher dispatcher;
@@ -120,10 +125,10 @@ public class EndpointScanner {
             endpoints.blockUnsafe(endpointName, e);
             return 0;
         }
-        List<String> toStart = new ArrayList<>(jobs.inState(endpointName, JobState.STAGED));
+        List<String> toStart = new ArrayList<>(jobRows.inState(endpointName, JobState.STAGED));
         Map<String, Integer> toSend = new LinkedHashMap<>(unsent.take(endpointName));
         InputQueue queue = flow.queue(endpoint);
-        int room = queue.room(JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobs.unfinished(endpointName)));
+        int room = queue.room(JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobRows.unfinished(endpointName)));
         if (room == 0 || keepsOrderBehindWaitingJob(endpoint)) {
             send(endpointName, toSend);
             start(endpoint, toStart, stillHeld);
@@ -173,7 +178,7 @@ public class EndpointScanner {
 
     /** waitMode keep: while one of the endpoint's jobs waits, nothing newer is taken. */
     private boolean keepsOrderBehindWaitingJob(EndpointConfig endpoint) {
-        return endpoint.get(WAIT).map(WaitSpec::keepOrder).orElse(false) && jobs.waiting(endpoint.name()) > 0;
+        return endpoint.get(WAIT).map(WaitSpec::keepOrder).orElse(false) && jobRows.waiting(endpoint.name()) > 0;
     }
 
     private void start(EndpointConfig endpoint, List<String> claimed, BooleanSupplier stillHeld) {

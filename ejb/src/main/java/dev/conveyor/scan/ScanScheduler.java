@@ -9,6 +9,7 @@ import dev.conveyor.common.MessageId;
 import dev.conveyor.common.Tunable;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointChanged;
+import dev.conveyor.endpoint.FileSelection;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;

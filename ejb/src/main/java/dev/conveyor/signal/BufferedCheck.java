@@ -1,5 +1,6 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.endpoint.WaitSpec;
 import java.time.Clock;
 import java.util.LinkedHashSet;
 import java.util.List;

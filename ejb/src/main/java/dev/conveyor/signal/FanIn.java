@@ -1,26 +1,25 @@
 package dev.conveyor.signal;
 
 import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
-import static dev.conveyor.signal.FanOutSpec.FRAGMENT_COUNT;
-import static dev.conveyor.signal.FanOutSpec.FRAGMENT_IDENTIFIER;
-import static dev.conveyor.signal.FanOutSpec.FRAGMENT_INDEX;
+import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_COUNT;
+import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_IDENTIFIER;
+import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_INDEX;
 
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.FanOutSpec;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.job.Fragments;
 import dev.conveyor.job.Job;
 import dev.conveyor.job.JobDispatcher;
 import dev.conveyor.job.JobFinished;
 import dev.conveyor.job.JobState;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.StageFolder;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptor;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import jakarta.persistence.PersistenceContext;
 import dev.conveyor.files.Confinement;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,8 +37,8 @@ public class FanIn {
 
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
-    @PersistenceContext
-    EntityManager em;
+    @Inject
+    Jobs jobs;
 
     @Inject
     EndpointService endpoints;
@@ -58,7 +57,7 @@ public class FanIn {
         }
         // The parent's id is the signal its children notify: one turn covers both.
         locks.holdUntilCompletion(parentId);
-        Job parent = em.find(Job.class, parentId, LockModeType.PESSIMISTIC_WRITE);
+        Job parent = jobs.locked(parentId).orElse(null);
         if (parent == null || parent.getState() != JobState.WAITING) {
             return;
         }

@@ -1,22 +1,25 @@
 package dev.conveyor.signal;
 
 import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
-import static dev.conveyor.endpoint.EndpointSettings.DOMAIN_NAME;
 import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
 import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
-import static dev.conveyor.endpoint.EndpointSettings.USER_NAME;
-import static dev.conveyor.signal.FanOutSpec.FRAGMENT_COUNT;
-import static dev.conveyor.signal.FanOutSpec.FRAGMENT_IDENTIFIER;
-import static dev.conveyor.signal.FanOutSpec.FRAGMENT_INDEX;
+import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_COUNT;
+import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_IDENTIFIER;
+import static dev.conveyor.endpoint.FanOutSpec.FRAGMENT_INDEX;
 
 import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.FanOutSpec;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.job.Fragments;
+import dev.conveyor.job.BucketRules;
 import dev.conveyor.job.Job;
-import dev.conveyor.job.JobAttributes;
+import dev.conveyor.job.JobFactory;
 import dev.conveyor.job.JobDispatcher;
+import dev.conveyor.job.ResultSplit;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.StageFolder;
-import dev.conveyor.priority.PriorityRules;
+import jakarta.ejb.Local;
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -26,9 +29,7 @@ import jakarta.persistence.PersistenceContext;
 import dev.conveyor.files.Confinement;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +43,10 @@ import java.util.UUID;
  * the same children, not more.
  */
 @Stateless
+@LocalBean
+@Local(ResultSplit.class)
 @TransactionAttribute(TransactionAttributeType.MANDATORY)
-public class FanOut {
+public class FanOut implements ResultSplit {
 
     @PersistenceContext
     EntityManager em;
@@ -55,16 +58,21 @@ public class FanOut {
     JobDispatcher dispatcher;
 
     @Inject
-    PriorityRules priorities;
+    BucketRules priorities;
+
+    @Inject
+    Jobs jobs;
 
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
     /** Whether the job's results fan out now: its endpoint fans out and the job has not been back from waiting. */
-    public static boolean splits(EndpointConfig endpoint, Job job) {
+    @Override
+    public boolean splits(EndpointConfig endpoint, Job job) {
         return endpoint.get(FAN_OUT).isPresent() && !job.hasWaited();
     }
 
     /** Splits the parent and parks it; empty when done, else why the parent fails instead. */
+    @Override
     public Optional<String> split(Job parent, EndpointConfig endpoint) throws IOException {
         FanOutSpec spec = endpoint.get(FAN_OUT).orElseThrow();
         Optional<EndpointConfig> target = endpoints.config(spec.endpoint());
@@ -79,19 +87,15 @@ public class FanOut {
         }
         String count = Integer.toString(fragments.size());
         List<String> childIds = new ArrayList<>();
+        BucketRules.Placement placement = priorities.current();
         for (int index = 1; index <= fragments.size(); index++) {
             String childId = UUID.nameUUIDFromBytes((parent.getId() + "/" + index).getBytes(StandardCharsets.UTF_8)).toString();
             String name = fragments.get(index - 1).getFileName().toString();
             StageFolder childStage = StageFolder.of(children.folder(), childId);
             Fragments.moveToChild(fragments.get(index - 1), childStage, name, confinement);
-            if (em.find(Job.class, childId) == null) {
-                Job child = new Job(childId, children.name(), name, children.get(USER_NAME), children.get(DOMAIN_NAME), Instant.now());
-                child.putAttributes(JobAttributes.of(childId, children.name(), name, Files.size(childStage.input(name)),
-                        children.get(USER_NAME)));
-                child.putAttributes(Map.of(FRAGMENT_IDENTIFIER, parent.getId(), FRAGMENT_INDEX, Integer.toString(index),
-                        FRAGMENT_COUNT, count));
-                child.assignBucket(priorities.bucketFor(child.getAttributes()));
-                em.persist(child);
+            if (jobs.find(childId).isEmpty()) {
+                jobs.add(JobFactory.create(children, childId, childStage.input(name), Map.of(FRAGMENT_IDENTIFIER, parent.getId(),
+                        FRAGMENT_INDEX, Integer.toString(index), FRAGMENT_COUNT, count), null, placement));
                 childIds.add(childId);
             }
         }

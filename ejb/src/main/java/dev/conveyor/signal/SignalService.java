@@ -1,11 +1,11 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.common.ConveyorException;
-import dev.conveyor.common.InstantColumns;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.job.Job;
-import dev.conveyor.job.JobState;
+import dev.conveyor.job.Jobs;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -28,6 +28,9 @@ public class SignalService {
 
     @PersistenceContext
     EntityManager em;
+
+    @Inject
+    Jobs jobs;
 
     @Inject
     WaitingRoom waiting;
@@ -60,16 +63,13 @@ public class SignalService {
 
     /** The waiting jobs grouped by signal id and endpoint, longest waiting first, at most {@code limit} groups. */
     public List<WaitingGroup> waitingGroups(int limit) {
-        List<Object[]> rows = em.createQuery("SELECT j.waitSignal, j.endpoint, COUNT(j), MIN(j.changedAt) FROM Job j "
-                        + "WHERE j.state = :state GROUP BY j.waitSignal, j.endpoint ORDER BY MIN(j.changedAt)", Object[].class)
-                .setParameter("state", JobState.WAITING).setMaxResults(limit).getResultList();
         List<WaitingGroup> groups = new ArrayList<>();
-        for (Object[] row : rows) {
-            String signalId = (String) row[0];
-            String endpoint = (String) row[1];
+        for (Jobs.WaitingGroup waiting : jobs.waitingGroups(limit)) {
+            String signalId = waiting.signalId();
+            String endpoint = waiting.endpoint();
             Optional<WaitSpec> wait = endpoints.config(endpoint).flatMap(WaitSpec::of);
             Signal signal = em.find(Signal.class, signalId);
-            groups.add(new WaitingGroup(signalId, endpoint, (Long) row[2], InstantColumns.instant(row[3]),
+            groups.add(new WaitingGroup(signalId, endpoint, waiting.count(), waiting.since(),
                     wait.map(w -> w.targetSignalCount().toString()).orElse(null),
                     wait.map(WaitSpec::signalCounterName).orElse(null),
                     signal == null ? null : SignalView.of(signal)));

@@ -1,10 +1,11 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.job.JobCompletion;
-import dev.conveyor.job.JobState;
+import dev.conveyor.job.Jobs;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.Schedule;
@@ -12,12 +13,8 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
-import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -35,8 +32,8 @@ public class WaitSweep {
 
     private static final Logger LOG = Logger.getLogger(WaitSweep.class.getName());
 
-    @PersistenceContext
-    EntityManager em;
+    @Inject
+    Jobs jobs;
 
     @Inject
     EndpointService endpoints;
@@ -63,23 +60,7 @@ public class WaitSweep {
 
     private void sweep(EndpointConfig endpoint, WaitSpec wait) {
         Instant waitingBefore = Instant.now().minus(wait.expiration());
-        em.createQuery("SELECT j.id FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state AND j.changedAt < :before",
-                        String.class)
-                .setParameter("endpoint", endpoint.name()).setParameter("state", JobState.WAITING)
-                .setParameter("before", waitingBefore)
-                .getResultList()
-                .forEach(jobId -> completion.expire(jobId, wait.expiredFolder(), waitingBefore));
-        buffer.pass(wait, (except, limit) -> oldestWaiting(endpoint, except, limit), waiting::releaseNow);
-    }
-
-    private List<String> oldestWaiting(EndpointConfig endpoint, Set<String> except, int limit) {
-        var query = em.createQuery("SELECT j.waitSignal FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state "
-                        + (except.isEmpty() ? "" : "AND j.waitSignal NOT IN :except ") + "ORDER BY j.createdAt", String.class)
-                .setParameter("endpoint", endpoint.name()).setParameter("state", JobState.WAITING)
-                .setMaxResults(limit);
-        if (!except.isEmpty()) {
-            query.setParameter("except", except);
-        }
-        return query.getResultList();
+        jobs.waitingSince(endpoint.name(), waitingBefore).forEach(jobId -> completion.expire(jobId, wait.expiredFolder(), waitingBefore));
+        buffer.pass(wait, (except, limit) -> jobs.oldestWaitSignals(endpoint.name(), except, limit), waiting::releaseNow);
     }
 }

@@ -1,5 +1,6 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.endpoint.WaitSpec;
 import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
 import static dev.conveyor.endpoint.EndpointSettings.WAIT;
 
@@ -13,13 +14,13 @@ import dev.conveyor.job.JobCompletion;
 import dev.conveyor.job.JobDispatcher;
 import dev.conveyor.job.JobState;
 import dev.conveyor.job.JobView;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.Outcome;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,6 +43,9 @@ public class WaitingRoom {
 
     @Inject
     EndpointService endpoints;
+
+    @Inject
+    Jobs jobs;
 
     @Inject
     JobDispatcher dispatcher;
@@ -71,7 +75,7 @@ public class WaitingRoom {
         List<String> failed = new ArrayList<>();
         Set<String> signalIds = new LinkedHashSet<>();
         for (String jobId : jobIds) {
-            Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
+            Job job = jobs.locked(jobId).orElse(null);
             if (job == null || job.getState() != JobState.STAGED) {
                 continue;
             }
@@ -146,10 +150,7 @@ public class WaitingRoom {
     }
 
     private Job lockedWaiting(String jobId) {
-        Job job = em.find(Job.class, jobId, LockModeType.PESSIMISTIC_WRITE);
-        if (job == null) {
-            throw new ConveyorException(MessageId.JOB_NOT_FOUND, jobId);
-        }
+        Job job = jobs.locked(jobId).orElseThrow(() -> new ConveyorException(MessageId.JOB_NOT_FOUND, jobId));
         if (job.getState() != JobState.WAITING) {
             throw new ConveyorException(MessageId.JOB_NOT_WAITING, jobId, job.getState());
         }
@@ -171,10 +172,7 @@ public class WaitingRoom {
      */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public List<Job> releaseWaiting(Signal signal) {
-        List<Job> waiting = em.createQuery("SELECT j FROM Job j WHERE j.state = :state AND j.waitSignal = :signal "
-                        + "ORDER BY j.createdAt, j.id", Job.class)
-                .setParameter("state", JobState.WAITING).setParameter("signal", signal.getId())
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
+        List<Job> waiting = jobs.lockedWaitingFor(signal.getId());
         if (waiting.isEmpty()) {
             return List.of();
         }

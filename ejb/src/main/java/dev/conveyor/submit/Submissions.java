@@ -19,14 +19,15 @@ import dev.conveyor.files.Confinement;
 import dev.conveyor.files.Durably;
 import dev.conveyor.files.PathNames;
 import dev.conveyor.files.UnsafeFolderException;
-import dev.conveyor.flow.Admission;
+import dev.conveyor.job.Admission;
 import dev.conveyor.flow.FlowControl;
-import dev.conveyor.flow.InputQueue;
+import dev.conveyor.job.InputQueue;
 import dev.conveyor.flow.QueueMonitor;
 import dev.conveyor.job.JobAttributes;
 import dev.conveyor.job.JobIds;
 import dev.conveyor.job.JobMessaging;
 import dev.conveyor.job.JobService;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.StageFolder;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -92,6 +93,9 @@ public class Submissions {
     JobService jobs;
 
     @Inject
+    Jobs jobRows;
+
+    @Inject
     FlowControl flow;
 
     @Inject
@@ -147,7 +151,7 @@ public class Submissions {
         if (endpoint.state() == EndpointState.PAUSED) {
             return new Decision(Verdict.refused(MessageId.SUBMISSION_ENDPOINT_PAUSED, null, endpoint.name()));
         }
-        Optional<String> earlier = jobs.submitted(endpoint.name(), id);
+        Optional<String> earlier = jobRows.submitted(endpoint.name(), id);
         if (earlier.isPresent()) {
             // Checked before the document: a path submission's file has moved into that job's stage folder.
             return new Decision(Verdict.of(endpoint.name(), Admission.alreadyAccepted(earlier.get(), flow.queue(endpoint))));

@@ -3,8 +3,8 @@ package dev.conveyor.submit;
 import dev.conveyor.client.SubmissionProtocol;
 import dev.conveyor.client.SubmissionProtocol.Status;
 import dev.conveyor.common.MessageId;
-import dev.conveyor.flow.Admission;
-import dev.conveyor.flow.InputQueue;
+import dev.conveyor.job.Admission;
+import dev.conveyor.job.InputQueue;
 
 /** The answer to one request: what happened, the job if one holds the document, why not otherwise, and the queue after. */
 record Verdict(Status status, String jobId, String code, String reason, InputQueue queue) {

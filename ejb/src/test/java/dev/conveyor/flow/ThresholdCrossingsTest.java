@@ -1,5 +1,6 @@
 package dev.conveyor.flow;
 
+import dev.conveyor.job.InputQueue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -4,7 +4,6 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.endpoint.SettingValues;
-import dev.conveyor.priority.PriorityRules;
 import dev.conveyor.priority.RuleSet;
 import dev.conveyor.testing.InProcessJpa;
 import jakarta.persistence.EntityManager;
@@ -49,12 +48,8 @@ abstract class InProcessClaims {
     static JobService service(EntityManager em) {
         JobService jobs = new JobService();
         jobs.em = em;
-        jobs.priorities = new PriorityRules() {
-            @Override
-            public RuleSet current() {
-                return RuleSet.FIFO;
-            }
-        };
+        jobs.jobs = new Jobs(em);
+        jobs.priorities = () -> RuleSet.FIFO;
         return jobs;
     }
 

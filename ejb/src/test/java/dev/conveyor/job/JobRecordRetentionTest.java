@@ -35,6 +35,17 @@ class JobRecordRetentionTest {
         });
     }
 
+    /** The job as its operation left it: its outcome recorded, its results to be written. */
+    private static Job ran(Job job, boolean succeeded) {
+        job.recordOutcome(succeeded, succeeded ? null : "bad pdf", null);
+        return job;
+    }
+
+    private static Job waited(Job job) {
+        job.park("batch-42");
+        return job;
+    }
+
     private int deleteFinished(String endpoint, boolean resultsPurged, int limit) {
         return jpa.inTransaction(em -> service(em).deleteFinished(endpoint, CUT, resultsPurged, limit));
     }
@@ -42,6 +53,7 @@ class JobRecordRetentionTest {
     private static JobService service(EntityManager em) {
         JobService jobs = new JobService();
         jobs.em = em;
+        jobs.jobs = new Jobs(em);
         return jobs;
     }
 
@@ -51,13 +63,13 @@ class JobRecordRetentionTest {
 
     @Test
     void finishedJobsOlderThanTheCutGoAndEverythingElseStays() {
-        job("old-succeeded", "docs", job -> job.succeed(List.of("result/a.pdf"), LONG_AGO));
-        job("old-failed", "docs", job -> job.fail("bad pdf", List.of("failure/b.pdf"), LONG_AGO));
-        job("old-expired", "docs", job -> job.expire("no signal came", List.of(), LONG_AGO));
-        job("recent-succeeded", "docs", job -> job.succeed(List.of("result/c.pdf"), LATELY));
+        job("old-succeeded", "docs", job -> ran(job, true).succeed(List.of("result/a.pdf"), LONG_AGO));
+        job("old-failed", "docs", job -> ran(job, false).fail("bad pdf", List.of("failure/b.pdf"), LONG_AGO));
+        job("old-expired", "docs", job -> waited(job).expire("no signal came", List.of(), LONG_AGO));
+        job("recent-succeeded", "docs", job -> ran(job, true).succeed(List.of("result/c.pdf"), LATELY));
         job("old-but-writing", "docs", job -> job.recordOutcome(true, null, null));
         job("waiting", "docs", job -> job.park("batch-42"));
-        job("other-endpoint", "invoices", job -> job.succeed(List.of(), LONG_AGO));
+        job("other-endpoint", "invoices", job -> ran(job, true).succeed(List.of(), LONG_AGO));
 
         assertEquals(3, deleteFinished("docs", false, 500));
 
@@ -66,12 +78,12 @@ class JobRecordRetentionTest {
 
     @Test
     void whileResultsAreToBePurgedASucceededJobStaysUntilThePurgeMarkedIt() {
-        job("succeeded-unpurged", "docs", job -> job.succeed(List.of("result/a.pdf"), LONG_AGO));
+        job("succeeded-unpurged", "docs", job -> ran(job, true).succeed(List.of("result/a.pdf"), LONG_AGO));
         job("succeeded-purged", "docs", job -> {
-            job.succeed(List.of("result/b.pdf"), LONG_AGO);
+            ran(job, true).succeed(List.of("result/b.pdf"), LONG_AGO);
             job.markResultsPurged(NOW);
         });
-        job("failed", "docs", job -> job.fail("bad pdf", List.of(), LONG_AGO));
+        job("failed", "docs", job -> ran(job, false).fail("bad pdf", List.of(), LONG_AGO));
 
         assertEquals(2, deleteFinished("docs", true, 500));
 
@@ -82,7 +94,7 @@ class JobRecordRetentionTest {
     void aPageAtATimeOldestFirst() {
         for (int i = 0; i < 5; i++) {
             Instant finished = LONG_AGO.plusSeconds(i);
-            job("job-" + i, "docs", job -> job.succeed(List.of(), finished));
+            job("job-" + i, "docs", job -> ran(job, true).succeed(List.of(), finished));
         }
 
         assertEquals(2, deleteFinished("docs", false, 2));
@@ -93,9 +105,9 @@ class JobRecordRetentionTest {
 
     @Test
     void theEndpointsOfRecordsWhoseEndpointWasDeletedAreFound() {
-        job("a", "docs", job -> job.succeed(List.of(), LONG_AGO));
-        job("b", "deleted-endpoint", job -> job.succeed(List.of(), LONG_AGO));
+        job("a", "docs", job -> ran(job, true).succeed(List.of(), LONG_AGO));
+        job("b", "deleted-endpoint", job -> ran(job, true).succeed(List.of(), LONG_AGO));
 
-        assertEquals(List.of("deleted-endpoint"), jpa.inTransaction(em -> service(em).endpointsGoneWithJobs(Set.of("docs"))));
+        assertEquals(List.of("deleted-endpoint"), jpa.inTransaction(em -> new Jobs(em).endpointsGoneWithJobs(Set.of("docs"))));
     }
 }

@@ -1,5 +1,6 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.endpoint.WaitSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.conveyor.common.JsonText;

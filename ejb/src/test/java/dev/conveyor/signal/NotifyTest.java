@@ -1,5 +1,6 @@
 package dev.conveyor.signal;
 
+import dev.conveyor.endpoint.NotifySpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.client.SubmissionProtocol.Status;
-import dev.conveyor.flow.Admission;
-import dev.conveyor.flow.InputQueue;
+import dev.conveyor.job.Admission;
+import dev.conveyor.job.InputQueue;
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {

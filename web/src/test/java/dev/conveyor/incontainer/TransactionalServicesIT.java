@@ -15,11 +15,12 @@ import dev.conveyor.job.JobService;
 import dev.conveyor.job.JobService.Claims;
 import dev.conveyor.job.JobState;
 import dev.conveyor.job.JobView;
+import dev.conveyor.job.Jobs;
 import dev.conveyor.job.Outcome;
 import dev.conveyor.job.Recovery;
 import dev.conveyor.job.RunRequest;
 import dev.conveyor.signal.SignalService;
-import dev.conveyor.signal.WaitSpec;
+import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
 import dev.conveyor.web.testing.ConveyorArchive;
 import jakarta.annotation.Resource;
@@ -72,6 +73,8 @@ class TransactionalServicesIT {
     @Inject
     JobService jobs;
     @Inject
+    Jobs jobRows;
+    @Inject
     JobDispatcher dispatcher;
     @Inject
     JobRunner runner;
@@ -103,7 +106,7 @@ class TransactionalServicesIT {
         ids.addAll(other.jobIds().values());
         assertEquals(files.size(), ids.size(), "each file made one job, whichever claim took it: " + one + " / " + other);
         assertEquals(Set.copyOf(files), union(one.jobIds().keySet(), other.jobIds().keySet()));
-        assertEquals(ids, Set.copyOf(jobs.inState(endpoint.name(), JobState.QUEUED)), "the rows are written QUEUED");
+        assertEquals(ids, Set.copyOf(jobRows.inState(endpoint.name(), JobState.QUEUED)), "the rows are written QUEUED");
         assertEquals(ids, Set.copyOf(fixture.jobsOf(endpoint.name())), "and no other row");
         assertEquals(List.of(), EndpointFiles.inputsLeft(endpoint), "no file is left in the watched folder");
         assertEquals(EndpointFiles.sourceNames(files), EndpointFiles.stagedNames(endpoint), "each file is in stage once");

@@ -5,12 +5,11 @@ import dev.conveyor.common.ConveyorException;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.expression.AttributeExpression;
 import dev.conveyor.files.Confinement;
-import dev.conveyor.flow.InputQueue;
+import dev.conveyor.flow.FlowControl;
 import dev.conveyor.job.Job;
 import dev.conveyor.node.Node;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.priority.PriorityRules;
-import dev.conveyor.scan.FileSelection;
 import dev.conveyor.schema.SchemaMigrations;
 import dev.conveyor.security.AdminPassword;
 import dev.conveyor.signal.Signal;
@@ -65,10 +64,8 @@ public final class ConveyorArchive {
                         ConveyorException.class.getPackage(), Endpoint.class.getPackage(), Job.class.getPackage(),
                         Operation.class.getPackage(), AdminPassword.class.getPackage(), JobCountReport.class.getPackage(),
                         Node.class.getPackage(), Signal.class.getPackage(), AttributeExpression.class.getPackage(),
-                        PriorityRules.class.getPackage(), InputQueue.class.getPackage(), SchemaMigrations.class.getPackage(),
+                        PriorityRules.class.getPackage(), FlowControl.class.getPackage(), SchemaMigrations.class.getPackage(),
                         ConveyorApi.class.getPackage(), Confinement.class.getPackage())
-                // Flow control reads which names in a folder are work, as scans do.
-                .addClass(FileSelection.class)
                 .addAsResource("META-INF/persistence.xml")
                 .addAsResource(new File("../ejb/src/main/resources/db/migration"), "db/migration")
                 .addAsResource("META-INF/batch-jobs/job-count-report.xml")

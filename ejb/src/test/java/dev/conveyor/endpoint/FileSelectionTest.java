@@ -1,4 +1,4 @@
-package dev.conveyor.scan;
+package dev.conveyor.endpoint;
 
 import static dev.conveyor.endpoint.EndpointSettings.EXCLUDE_FILE_PATTERN;
 import static dev.conveyor.endpoint.EndpointSettings.FAILURE_FOLDER;
@@ -9,11 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.conveyor.endpoint.EndpointConfig;
-import dev.conveyor.endpoint.EndpointSettings;
-import dev.conveyor.endpoint.EndpointState;
-import dev.conveyor.endpoint.Setting;
-import dev.conveyor.endpoint.SettingValues;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.conveyor.flow;
+package dev.conveyor.job;
 
 import java.util.Optional;
 

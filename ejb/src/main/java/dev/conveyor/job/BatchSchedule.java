@@ -1,6 +1,9 @@
-package dev.conveyor.common;
+package dev.conveyor.job;
 
-import dev.conveyor.job.Recovery;
+import dev.conveyor.common.BatchJobs;
+import dev.conveyor.common.MessageId;
+import dev.conveyor.common.PurgeTimes;
+import dev.conveyor.common.Tunable;
 import dev.conveyor.node.Leases;
 import dev.conveyor.node.ThisNode;
 import dev.conveyor.schema.SchemaMigrations;

@@ -1,4 +1,4 @@
-package dev.conveyor.endpoint;
+package dev.conveyor.files;
 
 /** Splitting file names, and the manual's numbering of names already taken (name_1.ext, name_2.ext...). */
 public final class FileNames {

@@ -1,4 +1,4 @@
-package dev.conveyor.flow;
+package dev.conveyor.endpoint;
 
 /** An endpoint was resumed; the jobs whose results waited while it was blocked can be written now. */
 public record EndpointResumed(String name) {

@@ -1,4 +1,4 @@
-package dev.conveyor.flow;
+package dev.conveyor.job;
 
 import static dev.conveyor.endpoint.EndpointSettings.FREE_QUEUE_SIZE_THRESHOLD;
 import static dev.conveyor.endpoint.EndpointSettings.MAX_QUEUE_SIZE;

@@ -1,4 +1,4 @@
-package dev.conveyor.scan;
+package dev.conveyor.endpoint;
 
 import static dev.conveyor.endpoint.EndpointSettings.EXCLUDE_FILE_PATTERN;
 import static dev.conveyor.endpoint.EndpointSettings.FAILURE_FOLDER;
@@ -7,11 +7,6 @@ import static dev.conveyor.endpoint.EndpointSettings.PRESERVE_FOLDER;
 import static dev.conveyor.endpoint.EndpointSettings.RESULT_FOLDER;
 
 import dev.conveyor.common.BoundedRegex;
-import dev.conveyor.endpoint.Endpoint;
-import dev.conveyor.endpoint.EndpointConfig;
-import dev.conveyor.endpoint.FilePattern;
-import dev.conveyor.endpoint.FolderTemplate;
-import dev.conveyor.signal.WaitSpec;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.HashSet;

@@ -1,4 +1,4 @@
-package dev.conveyor.priority;
+package dev.conveyor.job;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.conveyor.flow;
+package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

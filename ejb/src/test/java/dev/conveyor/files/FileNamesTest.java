@@ -1,4 +1,4 @@
-package dev.conveyor.endpoint;
+package dev.conveyor.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

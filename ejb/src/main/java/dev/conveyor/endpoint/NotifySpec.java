@@ -1,11 +1,9 @@
-package dev.conveyor.signal;
+package dev.conveyor.endpoint;
 
 import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.common.BoundedRegex;
 import dev.conveyor.common.ConveyorException;
-import dev.conveyor.endpoint.SettingFields;
-import dev.conveyor.endpoint.SettingType;
 import dev.conveyor.expression.AttributeExpression;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;

@@ -1,10 +1,8 @@
-package dev.conveyor.signal;
+package dev.conveyor.endpoint;
 
 import dev.conveyor.common.Durations;
 import static dev.conveyor.common.JsonText.JSON;
 
-import dev.conveyor.endpoint.SettingFields;
-import dev.conveyor.endpoint.SettingType;
 import dev.conveyor.expression.AttributeExpression;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
