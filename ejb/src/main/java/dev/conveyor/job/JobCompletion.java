@@ -128,6 +128,20 @@ public class JobCompletion {
         return left;
     }
 
+    /**
+     * {@link #recordAndComplete} through {@code completion} (the bean, so each call is a
+     * transaction of its own); when that write is undone (an unsafe folder) or fails, the outcomes
+     * are recorded alone, for the caller to write as it writes every recorded job. The cause is
+     * logged where it happened (CNV-3002-E, the unsafe folder's block). Returns the jobs left WRITING.
+     */
+    public static List<String> recordWithSuccesses(JobCompletion completion, List<Outcome> outcomes) {
+        try {
+            return completion.recordAndComplete(outcomes);
+        } catch (RuntimeException undoneOrFailed) {
+            return completion.recordAll(outcomes);
+        }
+    }
+
     /** The write of {@link #recordAndComplete} was undone with the outcomes it would have recorded. */
     @ApplicationException(rollback = true)
     public static final class WriteUndone extends RuntimeException {

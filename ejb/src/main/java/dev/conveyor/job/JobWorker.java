@@ -96,7 +96,7 @@ public class JobWorker implements MessageListener {
                 }
             }
             if (!outcomes.isEmpty()) {
-                write(recordAndComplete(outcomes));
+                write(JobCompletion.recordWithSuccesses(completion, outcomes));
             }
         } finally {
             // The chunk's jobs stay this node's work until here, after their results are written: a job whose run is
@@ -106,21 +106,6 @@ public class JobWorker implements MessageListener {
     }
 
     private record Ran(RunRequest request, Outcome outcome) {
-    }
-
-    /**
-     * Records the chunk's outcomes with the results of its successes written in the same
-     * transaction; when that write is undone (an unsafe folder) or fails, records the outcomes
-     * alone, for {@link #write} to try once more and then hand to the result writers. Returns the
-     * jobs left WRITING.
-     */
-    private List<String> recordAndComplete(List<Outcome> outcomes) {
-        try {
-            return completion.recordAndComplete(outcomes);
-        } catch (RuntimeException undoneOrFailed) {
-            // The cause is logged where it happened (CNV-3002-E, the unsafe folder's block); the chunk is recorded as before.
-            return completion.recordAll(outcomes);
-        }
     }
 
     /**

@@ -204,8 +204,8 @@ public class EndpointScanner {
 
     /**
      * A synchronous endpoint runs its jobs here, a chunk at a time as a worker would: started
-     * together, run one by one, then recorded together and their results written together, each
-     * step in a transaction of its own. The lease is asked before each chunk.
+     * together, run one by one, then recorded together with the results of the successes written
+     * in the same transaction, and the rest written after it. The lease is asked before each chunk.
      */
     private void runHere(EndpointConfig endpoint, List<String> jobIds, BooleanSupplier stillHeld) {
         int size = Chunks.size(times.mean(endpoint.name()), jobIds.size(), 1);
@@ -224,7 +224,7 @@ public class EndpointScanner {
                     }
                 }
                 if (!outcomes.isEmpty()) {
-                    completion.completeAll(completion.recordAll(outcomes));
+                    completion.completeAll(JobCompletion.recordWithSuccesses(completion, outcomes));
                 }
             } finally {
                 // Until their outcomes are recorded, the chunk's jobs are this node's work, not abandoned ones.
