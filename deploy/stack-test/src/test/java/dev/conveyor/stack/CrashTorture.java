@@ -3,7 +3,9 @@ package dev.conveyor.stack;
 import dev.conveyor.web.testing.ApiClient;
 import jakarta.json.JsonObject;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
@@ -226,12 +228,20 @@ public final class CrashTorture {
         return String.format("%.1f s", Duration.between(from, to).toMillis() / 1000.0);
     }
 
+    /** The files under {@code root}, walked again when one goes while it is walked (the stack deletes stage folders as it works). */
     private static List<Path> regularFiles(Path root) throws IOException {
-        if (Files.notExists(root)) {
-            return List.of();
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile).toList();
+        while (true) {
+            if (Files.notExists(root)) {
+                return List.of();
+            }
+            try (Stream<Path> walk = Files.walk(root)) {
+                return walk.filter(Files::isRegularFile).toList();
+            } catch (NoSuchFileException | UncheckedIOException gone) {
+                IOException cause = gone instanceof UncheckedIOException unchecked ? unchecked.getCause() : (IOException) gone;
+                if (!(cause instanceof NoSuchFileException)) {
+                    throw cause;
+                }
+            }
         }
     }
 
