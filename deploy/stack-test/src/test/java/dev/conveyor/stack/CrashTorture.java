@@ -211,17 +211,34 @@ public final class CrashTorture {
         }
     }
 
-    /** How soon work went on after the last fault: the next claim (a scan, on whichever node), and the last job's end. */
+    /**
+     * How soon work went on after the last fault: the next claim (a scan, on whichever node); the
+     * end of the last job claimed before the fault, which the fault could have stranded; and the
+     * last job's end, which includes the files still in the input folder at the fault, taken at
+     * the endpoint's batch size per scan.
+     */
     private static String afterLastFault(List<JsonObject> jobs, Instant lastFault) {
         if (lastFault == null) {
             return "";
         }
         Optional<Instant> nextClaim = jobs.stream().map(job -> Instant.parse(job.getString("createdAt")))
                 .filter(created -> created.isAfter(lastFault)).min(Instant::compareTo);
-        Optional<Instant> lastEnd = jobs.stream().filter(job -> job.containsKey("finishedAt"))
-                .map(job -> Instant.parse(job.getString("finishedAt"))).max(Instant::compareTo);
-        return String.format("; after the last fault the next claim came in %s and the last job ended in %s",
-                nextClaim.map(at -> seconds(lastFault, at)).orElse("(none)"), lastEnd.map(at -> seconds(lastFault, at)).orElse("(none)"));
+        long claimedBefore = jobs.stream().filter(job -> claimedBefore(job, lastFault)).count();
+        Optional<Instant> lastEndOfClaimedBefore = lastEnd(jobs.stream().filter(job -> claimedBefore(job, lastFault)));
+        Optional<Instant> lastEnd = lastEnd(jobs.stream());
+        return String.format("; after the last fault the next claim came in %s, the last of the %d jobs claimed before it ended in %s"
+                        + " and the last job ended in %s",
+                nextClaim.map(at -> seconds(lastFault, at)).orElse("(none)"), claimedBefore,
+                lastEndOfClaimedBefore.map(at -> seconds(lastFault, at)).orElse("(none)"),
+                lastEnd.map(at -> seconds(lastFault, at)).orElse("(none)"));
+    }
+
+    private static boolean claimedBefore(JsonObject job, Instant fault) {
+        return Instant.parse(job.getString("createdAt")).isBefore(fault);
+    }
+
+    private static Optional<Instant> lastEnd(Stream<JsonObject> jobs) {
+        return jobs.filter(job -> job.containsKey("finishedAt")).map(job -> Instant.parse(job.getString("finishedAt"))).max(Instant::compareTo);
     }
 
     private static String seconds(Instant from, Instant to) {
