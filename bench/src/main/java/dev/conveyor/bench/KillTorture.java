@@ -9,7 +9,7 @@ import java.util.Map;
  * The long fault runs: {@code kill} (kill -9 of Payara Micro), {@code broker} (broker restarts),
  * {@code postgres} (PostgreSQL restarts, the stack on PostgreSQL), default 2000 files and 10
  * faults, or {@code cluster} (two nodes on PostgreSQL, the scanning one killed once, halfway);
- * prints the verdict, exits 1 on FAIL.
+ * then the seed and the endpoint's batch size (default 50); prints the verdict, exits 1 on FAIL.
  */
 public final class KillTorture {
 
@@ -23,6 +23,7 @@ public final class KillTorture {
         int files = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
         int kills = fault == CrashTorture.Fault.KILL_NODE ? 1 : args.length > 2 ? Integer.parseInt(args[2]) : 10;
         long seed = args.length > 3 ? Long.parseLong(args[3]) : 20261130L;
+        int batchSize = args.length > 4 ? Integer.parseInt(args[4]) : CrashTorture.BATCH_SIZE;
         Stack stack = Stack.fromBuild("torture-password");
         if (fault == CrashTorture.Fault.RESTART_POSTGRESQL) {
             // A database of its own, new for each run, on the machine's PostgreSQL.
@@ -38,11 +39,11 @@ public final class KillTorture {
             try (Stack first = cluster.node(1)) {
                 first.start();
                 cluster.node(2).start();
-                verdict = CrashTorture.run(first, fault, "torture", files, kills, seed);
+                verdict = CrashTorture.run(first, fault, "torture", files, kills, seed, batchSize);
             }
         } else {
             try (Stack running = stack.start()) {
-                verdict = CrashTorture.run(running, fault, "torture", files, kills, seed);
+                verdict = CrashTorture.run(running, fault, "torture", files, kills, seed, batchSize);
             }
         }
         System.out.println(verdict.line());

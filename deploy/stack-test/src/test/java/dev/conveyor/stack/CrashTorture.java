@@ -92,11 +92,19 @@ public final class CrashTorture {
 
     private static final Set<String> FINISHED = Set.of("SUCCEEDED", "FAILED");
 
-    /** Runs on a started stack, in an endpoint of its own named {@code endpoint}. */
+    /** The endpoint's batch size unless told: small batches, so that a fault meets many of them. */
+    public static final int BATCH_SIZE = 50;
+
+    /** Runs on a started stack, in an endpoint of its own named {@code endpoint}, with batches of {@link #BATCH_SIZE}. */
     public static Verdict run(Stack stack, Fault fault, String endpoint, int files, int kills, long seed) throws Exception {
+        return run(stack, fault, endpoint, files, kills, seed, BATCH_SIZE);
+    }
+
+    /** As above, the endpoint's scans taking up to {@code batchSize} files each. */
+    public static Verdict run(Stack stack, Fault fault, String endpoint, int files, int kills, long seed, int batchSize) throws Exception {
         Random random = new Random(seed);
         ApiClient api = stack.api();
-        Path folder = Drops.endpoint(api, endpoint, "copy", "\"batchSize\":50,\"resultFolder\":\"result/\"");
+        Path folder = Drops.endpoint(api, endpoint, "copy", "\"batchSize\":" + batchSize + ",\"resultFolder\":\"result/\"");
         Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + endpoint));
         Map<String, Integer> sizes = new HashMap<>();
         int dropped = 0;
