@@ -1,5 +1,7 @@
 package dev.conveyor.job;
 
+import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
+
 import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
@@ -109,9 +111,11 @@ public class JobCompletion {
      * lacks: an operation's results are listed (results.json) only once they are whole, and a run
      * that finds the list reuses them instead of running again (see {@link JobRunner}), while the
      * write keeps the staged names of what it links (see {@link ResultFiles#linkInto}) or records
-     * in the journal what it moves. Failures and fan-out parents are only recorded here, so that a
-     * failure is written once with its first reason; they, and the jobs whose results have no room
-     * now, are returned, left WRITING for {@link #completeNow} and the result writers.
+     * in the journal what it moves. Failures, and every job of a fan-out endpoint (a parent's
+     * split; a join, whose stage still lists what its split made), are only recorded here, so that
+     * a failure is written once with its first reason and a join is never run again; they, and the
+     * jobs whose results have no room now, are returned, left WRITING for {@link #completeNow} and
+     * the result writers.
      *
      * @throws WriteUndone when the write was undone (a folder proved unsafe): nothing of the chunk
      *         is recorded, and the caller records it alone
@@ -180,8 +184,8 @@ public class JobCompletion {
         return write(jobIds, false, true);
     }
 
-    /** Writes what can be written; {@code splitNow} false leaves fan-out parents WRITING. Returns the jobs left WRITING. */
-    private List<String> write(List<String> jobIds, boolean mayWait, boolean splitNow) {
+    /** Writes what can be written; {@code fanOutNow} false leaves the jobs of fan-out endpoints (parents and joins) WRITING. Returns the jobs left WRITING. */
+    private List<String> write(List<String> jobIds, boolean mayWait, boolean fanOutNow) {
         Set<String> blocked = new HashSet<>();
         // Read once per endpoint and chunk: a chunk's jobs are mostly one endpoint's.
         Map<String, Optional<EndpointConfig>> configs = new HashMap<>();
@@ -202,7 +206,7 @@ public class JobCompletion {
                 }
                 return endpoints.config(name);
             });
-            if (!blocked.contains(job.getEndpoint()) && !complete(job, endpoint, durable, mayWait, splitNow)) {
+            if (!blocked.contains(job.getEndpoint()) && !complete(job, endpoint, durable, mayWait, fanOutNow)) {
                 // Its results wait (the endpoint blocked, or no room yet): the chunk's other jobs there wait too, without sleeping again.
                 blocked.add(job.getEndpoint());
             }
@@ -218,10 +222,10 @@ public class JobCompletion {
 
     /**
      * False when the job's results cannot be stored (the endpoint blocked; or, unless
-     * {@code mayWait}, no room for them now), or it is a fan-out parent and not {@code splitNow}:
+     * {@code mayWait}, no room for them now), or it is a fan-out endpoint's and not {@code fanOutNow}:
      * the job stays WRITING.
      */
-    private boolean complete(Job job, Optional<EndpointConfig> config, Durably.Pending durable, boolean mayWait, boolean splitNow) {
+    private boolean complete(Job job, Optional<EndpointConfig> config, Durably.Pending durable, boolean mayWait, boolean fanOutNow) {
         String jobId = job.getId();
         if (config.isEmpty()) {
             job.fail("endpoint '" + job.getEndpoint() + "' was deleted while the job ran; its files stay in the stage folder",
@@ -229,6 +233,9 @@ public class JobCompletion {
             return true;
         }
         EndpointConfig endpoint = config.get();
+        if (!fanOutNow && endpoint.get(FAN_OUT).isPresent()) {
+            return false;
+        }
         boolean succeeded = Boolean.TRUE.equals(job.getSucceeded());
         String reason = job.getFailureReason();
         Optional<String> unsafeName = succeeded ? publisher.unsafeName(endpoint, jobId, job.getSource()) : Optional.empty();
@@ -237,9 +244,6 @@ public class JobCompletion {
             reason = unsafeName.get();
         }
         if (succeeded && fanOut.splits(endpoint, job)) {
-            if (!splitNow) {
-                return false;
-            }
             Optional<String> refused;
             try {
                 refused = fanOut.split(job, endpoint);

@@ -25,7 +25,7 @@ import java.util.logging.Logger;
  * A Job Manager worker: takes a chunk of job ids from the dispatch queue, runs each job's
  * operation, then records the chunk's outcomes and writes the results of its successes in one
  * local transaction (the jobs become SUCCEEDED), and only then lets the broker forget the message.
- * Failures and fan-out parents are recorded there (WRITING) and written in a second transaction.
+ * Failures and the jobs of fan-out endpoints are recorded there (WRITING) and written in a second transaction.
  * No step spans the broker and the database (no two-phase commit): each is safe to meet again. A
  * crash before the outcomes commit redelivers the chunk, whose jobs are started again: a job whose
  * operation had finished finds its results listed in stage and is not run again (see
