@@ -205,8 +205,9 @@ public class JobRunner {
         }
         try {
             stage.verify(confinement);
-            // Not a join: its stage still lists what its split made. A join is written only after it is WRITING.
-            if (!request.joining() && stage.finishedRun().isPresent()) {
+            // Only an attempt after the first can meet an earlier run's list; not a join, whose stage still lists what its
+            // split made (a join is written only after it is WRITING).
+            if (request.attempt() > 1 && !request.joining() && stage.finishedRun().isPresent()) {
                 // An earlier attempt ran to the end and a crash cut its write short: its results, some perhaps already
                 // linked into the result folder, are the job's; running again would make new ones beside them.
                 return Outcome.success(request.jobId(), request.attempt());
