@@ -25,7 +25,7 @@ import java.util.Map;
 
 /**
  * The file side of one run of a job's operation ({@link JobRunner#execute}): the staged source in,
- * the laid-out results and their list out. Plain Java, so that what a run does to the stage folder
+ * the laid-out results and their list out, in the attempt's own folder ({@link AttemptFolder}). Plain Java, so that what a run does to the stage folder
  * is tested without a container.
  */
 final class StagedRun {
@@ -55,17 +55,16 @@ final class StagedRun {
         Map<String, InputMapping> inputMappings = request.joining() ? Map.of() : endpoint.get(INPUT_PARAMETER_MAPPINGS);
         Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
         stage.verify(confinement);
-        // Only an attempt after the first can meet an earlier run's list; not a join, whose stage still lists what its
-        // split made (a join is written only after it is WRITING).
-        if (request.attempt() > 1 && !request.joining() && stage.finishedRun().isPresent()) {
+        // Only an attempt after the first can meet earlier attempts' folders. A join takes over no earlier run: its split's
+        // attempt finished one, whose results went out as the children (a join is written only after it is WRITING).
+        if (request.attempt() > 1 && stage.takeOverFinishedRun(request.attempt(), !request.joining())) {
             // An earlier attempt ran to the end and a crash cut its write short: its results, some perhaps already
             // linked into the result folder, are the job's; running again would make new ones beside them.
             return Outcome.success(request.jobId(), request.attempt());
         }
-        // A rerun after a crash starts from empty work and output folders, so no half result survives.
-        ResultFiles.deleteTree(stage.work());
-        ResultFiles.deleteTree(stage.output());
-        Files.createDirectories(stage.output());
+        // A folder of this attempt's own, new and empty: no half result of an earlier run is in it, and a node still
+        // running an earlier attempt writes elsewhere.
+        AttemptFolder run = stage.attempt(request.attempt()).create();
         List<InputResolver.Call> calls;
         try {
             calls = InputResolver.calls(operation, inputMappings, input);
@@ -76,11 +75,11 @@ final class StagedRun {
         }
         List<Path> units = new ArrayList<>();
         for (int call = 0; call < calls.size(); call++) {
-            units.addAll(runCall(operation, calls.get(call), calls.size() == 1 ? stage.work()
-                    : stage.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, stage));
+            units.addAll(runCall(operation, calls.get(call), calls.size() == 1 ? run.work()
+                    : run.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, run));
         }
-        stage.writeResultUnits(units);
-        ResultFiles.deleteTree(stage.work());
+        run.writeResultUnits(units);
+        ResultFiles.deleteTree(run.work());
         return Outcome.success(request.jobId(), request.attempt());
     }
 
@@ -90,13 +89,13 @@ final class StagedRun {
      * file (%F, %E), not after the job.
      */
     private static List<Path> runCall(Operation operation, InputResolver.Call call, Path work, RunRequest request, Path staged,
-            Map<String, String> outputMappings, StageFolder stage) throws Exception {
+            Map<String, String> outputMappings, AttemptFolder run) throws Exception {
         EndpointConfig endpoint = request.endpoint();
         OperationContext context = new OperationContext(call.inputs(), Files.createDirectories(work));
         Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
                 .run(() -> operation.run(context), work, "conveyor-operation-" + request.jobId());
         String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
         FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
-        return OutputPlacer.place(outputs, outputMappings, staged, values, stage.output());
+        return OutputPlacer.place(outputs, outputMappings, staged, values, run.output());
     }
 }
