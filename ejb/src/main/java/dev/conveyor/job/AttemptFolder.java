@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  */
 public record AttemptFolder(Path folder) {
 
-    static final String RESULT_LIST = "results.json";
+    private static final String RESULT_LIST = "results.json";
 
     /** Makes the attempt's folder and its output folder; an attempt's folder is new, never one found there. */
     public AttemptFolder create() throws IOException {
