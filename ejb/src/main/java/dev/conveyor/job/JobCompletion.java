@@ -263,7 +263,7 @@ public class JobCompletion {
         Path resultFolder = succeeded ? publisher.resultFolder(endpoint, jobId, job.getSource()) : null;
         // The recorded outcome's attempt: what is measured and published is its run, whatever a late node left beside it.
         int attempt = job.getAttempts();
-        LongSupplier resultBytes = () -> StageFolder.of(endpoint.folder(), jobId).attempt(attempt).outputBytes();
+        LongSupplier resultBytes = () -> StageFolder.of(endpoint.folder(), jobId).recordedRun(attempt).outputBytes();
         if (succeeded && !(mayWait ? flow.awaitResultRoom(endpoint, resultFolder, resultBytes)
                 : flow.hasResultRoom(endpoint, resultFolder, resultBytes))) {
             // Blocked: the job stays WRITING with its results in stage; resuming the endpoint sends its callback again.

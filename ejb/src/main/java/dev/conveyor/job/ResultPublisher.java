@@ -85,7 +85,7 @@ public final class ResultPublisher {
             throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId).verify(confinement);
-        AttemptFolder run = stage.attempt(attempt);
+        AttemptFolder run = stage.recordedRun(attempt);
         PublishJournal journal = PublishJournal.of(stage);
         FolderTemplate.Values values = values(endpoint, jobId, source);
         boolean overwrite = endpoint.get(OVERWRITE_DUPLICATE_FILENAME);

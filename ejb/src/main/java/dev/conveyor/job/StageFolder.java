@@ -188,6 +188,19 @@ public record StageFolder(Path jobFolder) {
     }
 
     /**
+     * The run to publish for a job whose outcome was recorded in attempt {@code attempt}: that
+     * attempt's folder. A job staged by a version before per-attempt folders has its run directly
+     * in its own folder ({@code out/}, {@code results.json}) and no attempt folder: that is the one,
+     * so jobs an upgrade finds between their run and their write still publish their results.
+     */
+    public AttemptFolder recordedRun(int attempt) {
+        AttemptFolder own = attempt(attempt);
+        boolean fromBefore = !Files.exists(own.folder(), LinkOption.NOFOLLOW_LINKS)
+                && Files.isDirectory(jobFolder.resolve("out"), LinkOption.NOFOLLOW_LINKS);
+        return fromBefore ? new AttemptFolder(jobFolder) : own;
+    }
+
+    /**
      * What a later attempt does with the earlier attempts' folders before it runs. With
      * {@code reuse}, the newest finished run among them (see {@link AttemptFolder#finishedRun})
      * becomes this attempt's: its folder is renamed to this attempt's in one step, so what is

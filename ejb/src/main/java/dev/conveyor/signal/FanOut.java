@@ -81,7 +81,7 @@ public class FanOut implements ResultSplit {
         }
         EndpointConfig children = target.get();
         List<Path> fragments = Fragments.of(StageFolder.of(endpoint.folder(), parent.getId()).verify(confinement)
-                .attempt(parent.getAttempts()));
+                .recordedRun(parent.getAttempts()));
         if (fragments.isEmpty()) {
             return Optional.of("operation '" + endpoint.get(OPERATION_NAME)
                     + "' made no results to fan out");

@@ -27,6 +27,24 @@ class StageFolderTest {
     Path outside;
 
     @Test
+    void aRunStagedBeforePerAttemptFoldersIsPublishedFromTheJobsOwnFolder() throws IOException {
+        StageFolder before = StageFolder.of(watched, "job-old").create(new Confinement(List.of(watched)));
+        // The layout of a version before per-attempt folders: out/ and results.json in the job's folder itself.
+        Files.createDirectories(before.jobFolder().resolve("out"));
+        Files.writeString(before.jobFolder().resolve("out").resolve("scan.txt"), "the old run");
+        Files.writeString(before.jobFolder().resolve("results.json"), "[\"scan.txt\"]");
+
+        AttemptFolder run = before.recordedRun(1);
+        assertEquals(List.of(Path.of("scan.txt")), run.resultUnits());
+        assertEquals("the old run", Files.readString(run.output().resolve("scan.txt")));
+
+        StageFolder now = StageFolder.of(watched, "job-new").create(new Confinement(List.of(watched)));
+        AttemptFolder second = now.attempt(2).create();
+        second.writeResultUnits(List.of(Path.of("new.txt")));
+        assertEquals(second, now.recordedRun(2), "an attempt's own folder, once there is one");
+    }
+
+    @Test
     void aRunIsFinishedOnlyOnceItsWholeListOfResultsIsWritten() throws IOException {
         AttemptFolder run = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched))).attempt(1).create();
         assertTrue(run.finishedRun().isEmpty(), "no run yet");
