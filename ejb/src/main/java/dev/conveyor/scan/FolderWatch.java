@@ -5,6 +5,7 @@ import static java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY;
 import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
 
 import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.job.StageFolder;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
@@ -42,9 +43,6 @@ import java.util.function.Predicate;
  * reported.
  */
 public final class FolderWatch implements Runnable, AutoCloseable {
-
-    /** How a catch-up mark's name begins; the rest is a number of this watch's. */
-    static final String MARK_PREFIX = "conveyor-events-";
 
     /** Told of each batch of events; must not throw. */
     public interface Listener {
@@ -130,7 +128,7 @@ public final class FolderWatch implements Runnable, AutoCloseable {
         if (watched == null || !watched.marksValid()) {
             return false;
         }
-        String name = MARK_PREFIX + marksMade.incrementAndGet();
+        String name = StageFolder.EVENTS_MARK_PREFIX + marksMade.incrementAndGet();
         CountDownLatch seen = new CountDownLatch(1);
         marksAwaited.put(name, seen);
         try {
