@@ -38,6 +38,18 @@ public record StageFolder(Path jobFolder) {
      */
     public static final String COPY_MARKER = "conveyor-copy";
 
+    /**
+     * How the name of a folder watch's catch-up mark begins: an empty file a scan creates in the
+     * stage folder and deletes at once; one a crash left there is removed by the recovery pass.
+     */
+    public static final String EVENTS_MARK_PREFIX = "conveyor-events-";
+
+    /** True for an empty regular file named as a catch-up mark ({@link #EVENTS_MARK_PREFIX}). */
+    public static boolean isEventsMark(Path entry) throws IOException {
+        return entry.getFileName().toString().startsWith(EVENTS_MARK_PREFIX) && Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)
+                && Files.size(entry) == 0;
+    }
+
     public static StageFolder of(Path watchedFolder, String jobId) {
         return new StageFolder(watchedFolder.resolve(Endpoint.STAGE_FOLDER).resolve(jobId));
     }

@@ -27,6 +27,20 @@ class StageFolderTest {
     Path outside;
 
     @Test
+    void onlyAnEmptyFileNamedAsAMarkIsACatchUpMark() throws Exception {
+        Path mark = Files.createFile(root.resolve(StageFolder.EVENTS_MARK_PREFIX + "7"));
+        assertTrue(StageFolder.isEventsMark(mark));
+
+        Path written = Files.writeString(root.resolve(StageFolder.EVENTS_MARK_PREFIX + "8"), "someone's data");
+        Path folder = Files.createDirectories(root.resolve(StageFolder.EVENTS_MARK_PREFIX + "9"));
+        Path link = Files.createSymbolicLink(root.resolve(StageFolder.EVENTS_MARK_PREFIX + "10"), mark);
+        Path otherName = Files.createFile(root.resolve("events-11"));
+        for (Path notAMark : new Path[] {written, folder, link, otherName}) {
+            assertFalse(StageFolder.isEventsMark(notAMark), notAMark + " is not Conveyor's mark: recovery leaves it");
+        }
+    }
+
+    @Test
     void aRunStagedBeforePerAttemptFoldersIsPublishedFromTheJobsOwnFolder() throws IOException {
         StageFolder before = StageFolder.of(watched, "job-old").create(new Confinement(List.of(watched)));
         // The layout of a version before per-attempt folders: out/ and results.json in the job's folder itself.

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -117,6 +118,35 @@ class FolderWatchTest {
             Thread.sleep(20);
         }
         assertFalse(watch.watches("gone"), "the next timer scan watches it again if it comes back");
+    }
+
+    @Test
+    void caughtUpComesAfterTheEventsOfEveryWriteBeforeIt() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("scans"));
+        Path stage = Files.createDirectories(folder.resolve("stage"));
+        watch.watch("scans", folder, WORK);
+
+        for (int round = 0; round < 20; round++) {
+            Path file = folder.resolve("in-place-" + round + ".txt");
+            Files.writeString(file, "written here");
+            assertTrue(watch.caughtUp("scans", Duration.ofSeconds(10)), "the mark comes through");
+            assertTrue(written.contains(file), "the write's event was reported before caughtUp returned");
+        }
+        try (var left = Files.list(stage)) {
+            assertEquals(0, left.count(), "the marks are deleted");
+        }
+    }
+
+    @Test
+    void withoutAStageFolderCatchingUpCannotBeTold() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("fresh"));
+        watch.watch("fresh", folder, WORK);
+        assertFalse(watch.caughtUp("fresh", Duration.ofMillis(100)), "nowhere to put a mark");
+        assertFalse(watch.caughtUp("unknown", Duration.ofMillis(100)));
+
+        Files.createDirectories(folder.resolve("stage"));
+        watch.watch("fresh", folder, WORK);
+        assertTrue(watch.caughtUp("fresh", Duration.ofSeconds(10)), "the stage folder is watched once it exists");
     }
 
     /** Events of one write can come in more than one batch. */
