@@ -131,9 +131,14 @@ public final class FolderWatch implements Runnable, AutoCloseable {
         String name = StageFolder.EVENTS_MARK_PREFIX + marksMade.incrementAndGet();
         CountDownLatch seen = new CountDownLatch(1);
         marksAwaited.put(name, seen);
+        Path stage = (Path) watched.marks().watchable();
         try {
-            // CREATE_NEW never follows a link of that name; the scan checked the stage folder itself before its look.
-            Path mark = Files.createFile(((Path) watched.marks().watchable()).resolve(name));
+            // A stage folder replaced by a link since the scan checked it is not written through; CREATE_NEW never
+            // follows a link in the mark's own place.
+            if (!Files.isDirectory(stage, LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+            Path mark = Files.createFile(stage.resolve(name));
             Files.delete(mark);
             return seen.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (IOException e) {

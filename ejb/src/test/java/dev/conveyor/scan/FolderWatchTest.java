@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -147,6 +150,24 @@ class FolderWatchTest {
         Files.createDirectories(folder.resolve("stage"));
         watch.watch("fresh", folder, WORK);
         assertTrue(watch.caughtUp("fresh", Duration.ofSeconds(10)), "the stage folder is watched once it exists");
+    }
+
+    @Test
+    void noMarkIsWrittenThroughALinkPutInPlaceOfTheStageFolder() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("shared"));
+        Path stage = Files.createDirectories(folder.resolve("stage"));
+        watch.watch("shared", folder, WORK);
+        assertTrue(watch.caughtUp("shared", Duration.ofSeconds(10)));
+
+        Path outside = Files.createDirectories(root.resolve("outside"));
+        Files.move(stage, root.resolve("stage-moved-away"));
+        Files.createSymbolicLink(stage, outside);
+        // A mark is deleted at once: the outside folder's own events would show one written there.
+        try (WatchService outsideEvents = FileSystems.getDefault().newWatchService()) {
+            outside.register(outsideEvents, StandardWatchEventKinds.ENTRY_CREATE);
+            assertFalse(watch.caughtUp("shared", Duration.ofMillis(200)), "the old folder's watch is no proof now");
+            assertNull(outsideEvents.poll(300, TimeUnit.MILLISECONDS), "nothing written through the link");
+        }
     }
 
     /** Events of one write can come in more than one batch. */
