@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
@@ -61,13 +62,46 @@ public final class StabilityCheck {
     private Long eventsLostAt;
     private volatile BooleanSupplier eventsCaughtUp = () -> false;
 
+    private final LongConsumer pauseMillis;
+    /** How many of the last look's candidates known whole wait for their second look. */
+    private int knownWholeAwaiting;
+
     public StabilityCheck() {
-        this(() -> System.nanoTime() / 1_000_000);
+        this(() -> System.nanoTime() / 1_000_000, StabilityCheck::sleep);
     }
 
-    /** With a clock of the caller's (milliseconds, monotonic). */
+    /** With a clock of the caller's (milliseconds, monotonic); a pause does not move it. */
     StabilityCheck(LongSupplier clockMillis) {
+        this(clockMillis, millis -> { });
+    }
+
+    /** With a clock of the caller's and the pause {@link #unchangedSoon} makes between its two looks. */
+    StabilityCheck(LongSupplier clockMillis, LongConsumer pauseMillis) {
         this.clockMillis = clockMillis;
+        this.pauseMillis = pauseMillis;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            // The second look comes early, finds the gap too short and takes nothing: the next scan looks again.
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * As {@link #unchangedSinceLastLook}; but when that takes nothing while files known whole wait
+     * for their second look (files moved into an idle folder), that look follows
+     * {@link #CAUGHT_UP_GAP_MS} later in this same call, so one scan takes them instead of two.
+     */
+    public List<Path> unchangedSoon(List<Path> candidates) throws IOException {
+        List<Path> unchanged = unchangedSinceLastLook(candidates);
+        if (!unchanged.isEmpty() || knownWholeAwaiting == 0) {
+            return unchanged;
+        }
+        pauseMillis.accept(CAUGHT_UP_GAP_MS);
+        return unchangedSinceLastLook(candidates);
     }
 
     /**
@@ -122,14 +156,18 @@ public final class StabilityCheck {
         }
         // Asked once, after every look of this scan; a write in place the watch reports meanwhile counts against its file.
         if (!wholeIfCaughtUp.isEmpty() && eventsCaughtUp.getAsBoolean()) {
-            Set<Path> taken = new HashSet<>(unchanged);
-            wholeIfCaughtUp.stream().filter(file -> gapFor(file, now.get(file), at) == MINIMUM_GAP_MS).forEach(taken::add);
+            Set<Path> whole = new HashSet<>(unchanged);
+            wholeIfCaughtUp.stream().filter(file -> gapFor(file, now.get(file), at) == MINIMUM_GAP_MS).forEach(whole::add);
             // In the candidates' order, oldest first, as the batch is cut from the front.
-            unchanged = candidates.stream().filter(taken::contains).toList();
+            unchanged = candidates.stream().filter(whole::contains).toList();
         }
+        Set<Path> taken = new HashSet<>(unchanged);
+        int knownWholeLeft = inPlaceGapMs == 0 ? 0 : (int) now.entrySet().stream()
+                .filter(entry -> !taken.contains(entry.getKey()) && gapFor(entry.getKey(), entry.getValue(), at) == MINIMUM_GAP_MS).count();
         synchronized (this) {
             previous = now;
             awaitingSecondLook = now.size() - unchanged.size();
+            knownWholeAwaiting = knownWholeLeft;
             looks++;
         }
         return unchanged;

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -156,6 +157,43 @@ class StabilityCheckTest {
         assertEquals(List.of(movedIn), watched.unchangedSinceLastLook(List.of(movedIn, beingWritten)));
         clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
         assertEquals(List.of(movedIn), watched.unchangedSinceLastLook(List.of(movedIn, beingWritten)), "written in place: 800 ms");
+    }
+
+    @Test
+    void aFileMovedIntoAnIdleFolderIsTakenByOneScanWithItsSecondLookAfterTheShortGap() throws IOException {
+        List<Long> pauses = new ArrayList<>();
+        StabilityCheck watched = new StabilityCheck(clock::get, millis -> {
+            pauses.add(millis);
+            clock.addAndGet(millis);
+        });
+        watched.watched(800, () -> true);
+        Path movedIn = file("moved.pdf", "whole");
+
+        assertEquals(List.of(movedIn), watched.unchangedSoon(List.of(movedIn)));
+        assertEquals(List.of(StabilityCheck.CAUGHT_UP_GAP_MS), pauses);
+
+        Path beingWritten = file("written.pdf", "part one");
+        watched.written(List.of(beingWritten), false);
+        assertEquals(List.of(), watched.unchangedSoon(List.of(beingWritten)));
+        assertEquals(1, pauses.size(), "no pause for a file written in place: its gap is most of a scan interval");
+    }
+
+    @Test
+    void aScanThatTakesFilesOrHasNoEventsDoesNotPause() throws IOException {
+        List<Long> pauses = new ArrayList<>();
+        StabilityCheck timerScans = new StabilityCheck(clock::get, millis -> pauses.add(millis));
+        Path a = file("a.pdf", "a");
+        assertEquals(List.of(), timerScans.unchangedSoon(List.of(a)));
+        assertEquals(List.of(), pauses, "without events nothing is known whole: the next scan looks again");
+
+        StabilityCheck watched = new StabilityCheck(clock::get, millis -> pauses.add(millis));
+        watched.watched(800, () -> true);
+        Path old = file("old.pdf", "old");
+        watched.unchangedSinceLastLook(List.of(old));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        Path fresh = file("fresh.pdf", "fresh");
+        assertEquals(List.of(old), watched.unchangedSoon(List.of(old, fresh)));
+        assertEquals(List.of(), pauses, "a scan that takes something leaves the rest to the next scan");
     }
 
     @Test
