@@ -30,6 +30,7 @@ import java.util.TreeMap;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 import java.util.logging.Logger;
 
 /** Puts staged jobs on the Job Manager queue. */
@@ -37,6 +38,12 @@ import java.util.logging.Logger;
 public class JobDispatcher {
 
     private static final Logger LOG = Logger.getLogger(JobDispatcher.class.getName());
+
+    /**
+     * Jobs per transaction of a re-queue: the thousand jobs a restart finds abandoned go back in
+     * a few commits, each holding a bounded number of row locks (a worker starting one waits).
+     */
+    public static final int REQUEUE_CHUNK = 250;
 
     @Inject
     @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
@@ -76,15 +83,23 @@ public class JobDispatcher {
      */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void queue(List<String> jobIds) {
+        queueWhere(jobIds, job -> job.getState() == JobState.STAGED);
+    }
+
+    /** Marks those of the jobs that {@code queueable} lets QUEUED and sends them as chunks; returns how many. */
+    private int queueWhere(List<String> jobIds, Predicate<Job> queueable) {
         Map<String, Map<Integer, List<String>>> byEndpointAndPriority = new LinkedHashMap<>();
+        int queued = 0;
         for (Job job : jobs.locked(jobIds)) {
-            if (job.getState() == JobState.STAGED) {
+            if (queueable.test(job)) {
                 job.moveTo(JobState.QUEUED);
                 byEndpointAndPriority.computeIfAbsent(job.getEndpoint(), endpoint -> new TreeMap<>(Comparator.reverseOrder()))
                         .computeIfAbsent(job.getJmsPriority(), priority -> new ArrayList<>()).add(job.getId());
+                queued++;
             }
         }
         byEndpointAndPriority.forEach(this::sendChunks);
+        return queued;
     }
 
     /**
@@ -114,7 +129,7 @@ public class JobDispatcher {
                 .send(jms.createQueue(JobMessaging.JOBS_QUEUE), job.getId());
     }
 
-    /** The job's dispatch message at its bucket's JMS priority: a re-queue and a resend alike. */
+    /** The job's dispatch message at its bucket's JMS priority: a resend, a re-bucketing. */
     private void send(Job job) {
         send(job.getJmsPriority(), List.of(job.getId()));
     }
@@ -139,19 +154,15 @@ public class JobDispatcher {
     }
 
     /**
-     * Gives a job nobody runs back to the queue: RUNNING, but its node is dead or, on this node,
-     * no worker has it (its delivery was lost), it becomes QUEUED with a new dispatch message, in
-     * one transaction. Returns whether it did.
+     * Gives jobs nobody runs back to the queue: each of them still RUNNING whose node is dead or,
+     * on this node, that no worker has (its delivery was lost, or this node's previous start left
+     * it) becomes QUEUED, and they are sent as a claim's are, chunks of one endpoint and one bucket
+     * at the bucket's JMS priority; all in one transaction, so the caller hands them over
+     * {@link #REQUEUE_CHUNK} at a time. Returns how many it re-queued.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public boolean requeueIfAbandoned(String jobId, BiPredicate<String, String> stillRunning) {
-        Job job = jobs.locked(jobId).orElse(null);
-        if (job == null || job.getState() != JobState.RUNNING || stillRunning.test(job.getNode(), jobId)) {
-            return false;
-        }
-        job.moveTo(JobState.QUEUED);
-        send(job);
-        return true;
+    public int requeueAbandoned(List<String> jobIds, BiPredicate<String, String> stillRunning) {
+        return queueWhere(jobIds, job -> job.getState() == JobState.RUNNING && !stillRunning.test(job.getNode(), job.getId()));
     }
 
     /** The ids of the jobs named by the messages waiting on the dispatch queue (browsed, not taken). */
