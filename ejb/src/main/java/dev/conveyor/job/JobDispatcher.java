@@ -88,18 +88,20 @@ public class JobDispatcher {
 
     /** Marks those of the jobs that {@code queueable} lets QUEUED and sends them as chunks; returns how many. */
     private int queueWhere(List<String> jobIds, Predicate<Job> queueable) {
+        List<Job> queued = jobs.locked(jobIds).stream().filter(queueable).toList();
+        queued.forEach(job -> job.moveTo(JobState.QUEUED));
+        sendChunks(queued);
+        return queued.size();
+    }
+
+    /** The jobs' dispatch as chunks of one endpoint and one bucket, highest priority first within each endpoint. */
+    private void sendChunks(List<Job> queued) {
         Map<String, Map<Integer, List<String>>> byEndpointAndPriority = new LinkedHashMap<>();
-        int queued = 0;
-        for (Job job : jobs.locked(jobIds)) {
-            if (queueable.test(job)) {
-                job.moveTo(JobState.QUEUED);
-                byEndpointAndPriority.computeIfAbsent(job.getEndpoint(), endpoint -> new TreeMap<>(Comparator.reverseOrder()))
-                        .computeIfAbsent(job.getJmsPriority(), priority -> new ArrayList<>()).add(job.getId());
-                queued++;
-            }
+        for (Job job : queued) {
+            byEndpointAndPriority.computeIfAbsent(job.getEndpoint(), endpoint -> new TreeMap<>(Comparator.reverseOrder()))
+                    .computeIfAbsent(job.getJmsPriority(), priority -> new ArrayList<>()).add(job.getId());
         }
         byEndpointAndPriority.forEach(this::sendChunks);
-        return queued;
     }
 
     /**
@@ -129,7 +131,7 @@ public class JobDispatcher {
                 .send(jms.createQueue(JobMessaging.JOBS_QUEUE), job.getId());
     }
 
-    /** The job's dispatch message at its bucket's JMS priority: a resend, a re-bucketing. */
+    /** The job's dispatch message at its bucket's JMS priority: a re-bucketing. */
     private void send(Job job) {
         send(job.getJmsPriority(), List.of(job.getId()));
     }
@@ -180,10 +182,14 @@ public class JobDispatcher {
         return ids;
     }
 
-    /** Sends a QUEUED job's dispatch message again; a worker ignores the second one it finds started. */
+    /**
+     * Sends the dispatch of QUEUED jobs whose message was lost again, as chunks as a claim's are,
+     * in one transaction (the caller hands them over {@link #REQUEUE_CHUNK} at a time); a worker
+     * ignores a second message whose job it finds started.
+     */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public void resendDispatch(String jobId) {
-        jobs.find(jobId).ifPresent(this::send);
+    public void resendDispatches(List<String> jobIds) {
+        sendChunks(jobs.locked(jobIds).stream().filter(job -> job.getState() == JobState.QUEUED).toList());
     }
 
     /** Re-bucketed queued jobs get a dispatch at their new priority, in the re-bucketing's transaction. */

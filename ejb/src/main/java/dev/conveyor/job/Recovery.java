@@ -59,7 +59,7 @@ public class Recovery {
     /** A job WRITING for this long lost its callback (or the callback keeps failing and went to the DLQ). */
     private final Duration writingStale = Tunable.RECOVERY_WRITING_STALE.value();
     /**
-     * A job QUEUED for this long whose id is in no message on the dispatch queue lost its message
+     * A job QUEUED for this long (or since before this start: {@link Unattended#queuedBefore}) whose id is in no message on the dispatch queue lost its message
      * (a dispatch whose broker side was in doubt after a crash, a dead-lettered message): it gets
      * another. A worker starts a queued job within moments of taking its message, so a job that is
      * QUEUED this long is on the queue unless its message is gone; a second message is harmless
@@ -98,7 +98,7 @@ public class Recovery {
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
     public Report recover() throws IOException {
-        Unattended unattended = new Unattended(Instant.now(), runningUnattended, writingStale, node.id(), node.startedAt());
+        Unattended unattended = new Unattended(Instant.now(), runningUnattended, writingStale, queuedStale, node.id(), node.startedAt());
         List<String> abandoned = jobs.changedBefore(JobState.RUNNING, unattended.changedBefore()).stream()
                 .filter(unattended::running).map(Jobs.Changed::id).toList();
         BiPredicate<String, String> stillRunning = node.runningCheckForOnePass();
@@ -106,11 +106,13 @@ public class Recovery {
         for (List<String> chunk : Chunks.of(abandoned, JobDispatcher.REQUEUE_CHUNK)) {
             requeued += dispatcher.requeueAbandoned(chunk, stillRunning);
         }
-        List<String> stuckQueued = new ArrayList<>(jobIds(JobState.QUEUED, Instant.now().minus(queuedStale)));
+        List<String> stuckQueued = new ArrayList<>(jobIds(JobState.QUEUED, unattended.queuedBefore()));
         if (!stuckQueued.isEmpty()) {
             stuckQueued.removeAll(dispatcher.queuedIds());
         }
-        stuckQueued.forEach(dispatcher::resendDispatch);
+        for (List<String> chunk : Chunks.of(stuckQueued, JobDispatcher.REQUEUE_CHUNK)) {
+            dispatcher.resendDispatches(chunk);
+        }
         List<String> stuckWriting = writingLeft(unattended);
         stuckWriting.forEach(dispatcher::resendCallback);
         int[] stage = {0, 0};

@@ -12,12 +12,26 @@ import java.util.function.Predicate;
  * ({@code thisStart}), so no worker of this start is on it. Whether a RUNNING job is then taken
  * back is decided under its row lock (no worker of this node has it, its node is not alive).
  */
-record Unattended(Instant now, Duration unattended, Duration writingStale, String thisNode, Instant thisStart) {
+record Unattended(Instant now, Duration unattended, Duration writingStale, Duration queuedStale, String thisNode, Instant thisStart) {
 
-    /** The jobs to read: changed before this, the later of the two bounds (the rules below sort them). */
+    /** The RUNNING and WRITING jobs to read: changed before this, the later of the two bounds (the rules below sort them). */
     Instant changedBefore() {
-        Instant unattendedSince = now.minus(unattended);
-        return thisStart.isAfter(unattendedSince) ? thisStart : unattendedSince;
+        return later(now.minus(unattended), thisStart);
+    }
+
+    /**
+     * The QUEUED jobs whose id is then looked for on the dispatch queue, and whose dispatch is sent
+     * again when it is not there: those QUEUED for {@code queuedStale}, and any QUEUED before this
+     * start began, whichever node claimed it. A kill between a claim's commit and its dispatch, or
+     * of a worker that had taken a lent turn, leaves such jobs; a worker of a live node starts a
+     * job within moments of taking its message, and a second message finds the job started.
+     */
+    Instant queuedBefore() {
+        return later(now.minus(queuedStale), thisStart);
+    }
+
+    private static Instant later(Instant one, Instant other) {
+        return one.isAfter(other) ? one : other;
     }
 
     /** A RUNNING job to look at under its lock. */

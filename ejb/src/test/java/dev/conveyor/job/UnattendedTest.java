@@ -13,7 +13,7 @@ class UnattendedTest {
     private static final Instant STARTED = Instant.parse("2026-12-01T12:00:00Z");
     /** The first pass, 5 s after this start: what the previous start left changed only moments before it. */
     private static final Instant FIRST_PASS = STARTED.plusSeconds(5);
-    private static final Unattended PASS = new Unattended(FIRST_PASS, Duration.ofSeconds(30), Duration.ofMinutes(2), "this-node", STARTED);
+    private static final Unattended PASS = new Unattended(FIRST_PASS, Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofSeconds(30), "this-node", STARTED);
 
     private static Jobs.Changed job(String node, Instant changedAt) {
         return new Jobs.Changed("job", node, changedAt);
@@ -36,8 +36,16 @@ class UnattendedTest {
     @Test
     void theRowsToReadReachBackToTheStartWhileItIsRecentAndThenToTheUnattendedBound() {
         assertEquals(STARTED, PASS.changedBefore());
-        Unattended later = new Unattended(STARTED.plusSeconds(100), Duration.ofSeconds(30), Duration.ofMinutes(2), "this-node", STARTED);
+        Unattended later = new Unattended(STARTED.plusSeconds(100), Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofSeconds(30), "this-node", STARTED);
         assertEquals(STARTED.plusSeconds(70), later.changedBefore());
+    }
+
+    @Test
+    void queuedJobsAreLookedForOnTheQueueOnceQueuedBeforeThisStartOrForLong() {
+        assertEquals(STARTED, PASS.queuedBefore(), "right after the start: whatever was queued before it");
+        Unattended later = new Unattended(STARTED.plusSeconds(100), Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofSeconds(30),
+                "this-node", STARTED);
+        assertEquals(STARTED.plusSeconds(70), later.queuedBefore());
     }
 
     @Test
