@@ -19,11 +19,11 @@ public final class Fragments {
     private Fragments() {
     }
 
-    /** The parent's result files, in the order the operation made them (folders walked in name order). */
-    public static List<Path> of(StageFolder parent) throws IOException {
+    /** The result files of the parent's split run, in the order the operation made them (folders walked in name order). */
+    public static List<Path> of(AttemptFolder split) throws IOException {
         List<Path> files = new ArrayList<>();
-        for (Path unit : parent.resultUnits()) {
-            Path placed = parent.output().resolve(unit);
+        for (Path unit : split.resultUnits()) {
+            Path placed = split.output().resolve(unit);
             if (Files.isDirectory(placed, LinkOption.NOFOLLOW_LINKS)) {
                 try (Stream<Path> walk = Files.walk(placed)) {
                     walk.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)).sorted().forEach(files::add);

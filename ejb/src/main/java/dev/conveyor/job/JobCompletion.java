@@ -108,11 +108,12 @@ public class JobCompletion {
      * the results of the jobs that succeeded as {@link #completeNow} does: one commit, one locked
      * read of the rows and one change of each row where recording first took two of each. WRITING
      * need not be committed before such a write, because a crash in it leaves nothing a new attempt
-     * lacks: an operation's results are listed (results.json) only once they are whole, and a run
-     * that finds the list reuses them instead of running again (see {@link JobRunner}), while the
+     * lacks: an operation's results are listed (results.json) only once they are whole, and a later
+     * attempt that finds the list takes that run over instead of running again (see
+     * {@link StageFolder#takeOverFinishedRun}), while the
      * write keeps the staged names of what it links (see {@link ResultFiles#linkInto}) or records
      * in the journal what it moves. Failures, and every job of a fan-out endpoint (a parent's
-     * split; a join, whose stage still lists what its split made), are only recorded here, so that
+     * split; a join, which takes over no earlier run), are only recorded here, so that
      * a failure is written once with its first reason and a join is never run again; they, and the
      * jobs whose results have no room now, are returned, left WRITING for {@link #completeNow} and
      * the result writers.
@@ -260,7 +261,9 @@ public class JobCompletion {
             reason = refused.get();
         }
         Path resultFolder = succeeded ? publisher.resultFolder(endpoint, jobId, job.getSource()) : null;
-        LongSupplier resultBytes = () -> StageFolder.of(endpoint.folder(), jobId).outputBytes();
+        // The recorded outcome's attempt: what is measured and published is its run, whatever a late node left beside it.
+        int attempt = job.getAttempts();
+        LongSupplier resultBytes = () -> StageFolder.of(endpoint.folder(), jobId).recordedRun(attempt).outputBytes();
         if (succeeded && !(mayWait ? flow.awaitResultRoom(endpoint, resultFolder, resultBytes)
                 : flow.hasResultRoom(endpoint, resultFolder, resultBytes))) {
             // Blocked: the job stays WRITING with its results in stage; resuming the endpoint sends its callback again.
@@ -268,7 +271,7 @@ public class JobCompletion {
         }
         String failure = reason;
         end(job, endpoint, succeeded
-                ? () -> job.succeed(publisher.publishSuccess(endpoint, jobId, job.getSource(), durable), Instant.now())
+                ? () -> job.succeed(publisher.publishSuccess(endpoint, jobId, attempt, job.getSource(), durable), Instant.now())
                 : () -> job.fail(failure, publisher.publishFailure(endpoint, jobId, job.getSource(), failure, job.getFailureDetail()),
                         Instant.now()));
         return true;

@@ -2,25 +2,17 @@ package dev.conveyor.job;
 
 import static dev.conveyor.endpoint.EndpointSettings.ASYNCHRONOUS;
 import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
-import static dev.conveyor.endpoint.EndpointSettings.INPUT_PARAMETER_MAPPINGS;
-import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
-import static dev.conveyor.endpoint.EndpointSettings.OPERATION_OUTPUT_LIMIT;
-import static dev.conveyor.endpoint.EndpointSettings.OPERATION_TIME_LIMIT;
-import static dev.conveyor.endpoint.EndpointSettings.OUTPUT_PARAMETER_MAPPINGS;
 
 import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.common.Tunable;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
-import dev.conveyor.endpoint.FolderTemplate;
-import dev.conveyor.endpoint.InputMapping;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.node.ThisNode;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
-import dev.conveyor.operation.OperationContext;
 import dev.conveyor.operation.OperationLimits;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
@@ -29,11 +21,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,7 +35,6 @@ import java.util.logging.Logger;
 public class JobRunner {
 
     private static final Logger LOG = Logger.getLogger(JobRunner.class.getName());
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     /** Starts of the operation a job gets before it fails: a worker that keeps dying on it is not tried forever. */
     private final int attempts = Tunable.ATTEMPTS.value();
@@ -170,68 +157,19 @@ public class JobRunner {
         }
     }
 
-    /**
-     * Runs one call of the operation (each with the time limit, in a work folder of its own) and
-     * lays its outputs out; a call for one of several matching files names its results after that
-     * file (%F, %E), not after the job.
-     */
-    private static List<Path> runCall(Operation operation, InputResolver.Call call, Path work, RunRequest request, Path staged,
-            Map<String, String> outputMappings, StageFolder stage) throws Exception {
-        EndpointConfig endpoint = request.endpoint();
-        OperationContext context = new OperationContext(call.inputs(), Files.createDirectories(work));
-        Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
-                .run(() -> operation.run(context), work, "conveyor-operation-" + request.jobId());
-        String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
-        FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
-        return OutputPlacer.place(outputs, outputMappings, staged, values, stage.output());
-    }
-
     private Outcome run(RunRequest request) {
         if (request.giveUpReason() != null) {
             return Outcome.failure(request.jobId(), request.attempt(), request.giveUpReason(), null);
         }
         EndpointConfig endpoint = request.endpoint();
-        StageFolder stage = StageFolder.of(endpoint.folder(), request.jobId());
-        Path staged = stage.input(request.source());
-        // A join runs over the children's results, with the operation's defaults: the endpoint's mappings are the split's.
-        String operationName = request.joining() ? endpoint.get(FAN_OUT).orElseThrow().joinOperation() : endpoint.get(OPERATION_NAME);
-        Path input = request.joining() ? Fragments.folder(stage) : staged;
-        Map<String, InputMapping> inputMappings = request.joining() ? Map.of() : endpoint.get(INPUT_PARAMETER_MAPPINGS);
-        Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
+        String operationName = StagedRun.operationName(request);
         Optional<Operation> operation = operations.find(operationName);
         if (operation.isEmpty()) {
             return Outcome.failure(request.jobId(), request.attempt(), MessageId.OPERATION_FAILED.format(operationName, request.source(),
                     "no such operation is installed"), null);
         }
         try {
-            stage.verify(confinement);
-            // Only an attempt after the first can meet an earlier run's list; not a join, whose stage still lists what its
-            // split made (a join is written only after it is WRITING).
-            if (request.attempt() > 1 && !request.joining() && stage.finishedRun().isPresent()) {
-                // An earlier attempt ran to the end and a crash cut its write short: its results, some perhaps already
-                // linked into the result folder, are the job's; running again would make new ones beside them.
-                return Outcome.success(request.jobId(), request.attempt());
-            }
-            // A rerun after a crash starts from empty work and output folders, so no half result survives.
-            ResultFiles.deleteTree(stage.work());
-            ResultFiles.deleteTree(stage.output());
-            Files.createDirectories(stage.output());
-            List<InputResolver.Call> calls;
-            try {
-                calls = InputResolver.calls(operation.get(), inputMappings, input);
-            } catch (IllegalArgumentException misfit) {
-                // The job's files do not fit the operation's inputs: another attempt would find the same.
-                return Outcome.finalFailure(request.jobId(), request.attempt(),
-                        MessageId.OPERATION_FAILED.format(operationName, request.source(), misfit.getMessage()));
-            }
-            List<Path> units = new ArrayList<>();
-            for (int call = 0; call < calls.size(); call++) {
-                units.addAll(runCall(operation.get(), calls.get(call), calls.size() == 1 ? stage.work()
-                        : stage.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, stage));
-            }
-            stage.writeResultUnits(units);
-            ResultFiles.deleteTree(stage.work());
-            return Outcome.success(request.jobId(), request.attempt());
+            return StagedRun.run(request, operation.get(), confinement);
         } catch (UnsafeFolderException e) {
             // Nothing more is done through the link: the job's files wait in stage until the folder is put right.
             endpoints.blockUnsafe(endpoint.name(), e);

@@ -160,10 +160,14 @@ public class Recovery {
                 endpoints.blockUnsafe(endpoint.name(), e);
                 continue;
             }
+            boolean old = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);
             if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                if (old && StageFolder.isEventsMark(entry)) {
+                    // A scan's catch-up mark whose delete a crash cut short.
+                    Files.deleteIfExists(entry);
+                }
                 continue;
             }
-            boolean old = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);
             if (!StageFolder.isMarked(entry)) {
                 leaveOrRemoveUnfinished(entry, old);
                 continue;

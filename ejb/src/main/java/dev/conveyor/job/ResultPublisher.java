@@ -76,21 +76,23 @@ public final class ResultPublisher {
     }
 
     /**
-     * Moves a succeeded job's results into the result folder and its source into preserve. What
-     * it places is added to {@code durable}, which the caller forces before the job's end commits
+     * Moves a succeeded job's results into the result folder and its source into preserve: those
+     * of the attempt whose outcome was recorded, never another attempt's. What it places is added to {@code durable}, which the caller forces before the job's end commits
      * (once for a whole chunk: one fsync per folder, not per job); without a preserve folder the
      * source is deleted, and only after the results are forced.
      */
-    public List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source, Durably.Pending durable) throws IOException {
+    public List<String> publishSuccess(EndpointConfig endpoint, String jobId, int attempt, String source, Durably.Pending durable)
+            throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId).verify(confinement);
+        AttemptFolder run = stage.recordedRun(attempt);
         PublishJournal journal = PublishJournal.of(stage);
         FolderTemplate.Values values = values(endpoint, jobId, source);
         boolean overwrite = endpoint.get(OVERWRITE_DUPLICATE_FILENAME);
         Path resultFolder = folder(endpoint, endpoint.get(RESULT_FOLDER), values);
         List<String> written = new ArrayList<>();
-        for (Path unit : stage.resultUnits()) {
-            Path staged = stage.output().resolve(unit);
+        for (Path unit : run.resultUnits()) {
+            Path staged = run.output().resolve(unit);
             String key = "result:" + unit;
             if (!present(staged, journal, key)) {
                 continue;

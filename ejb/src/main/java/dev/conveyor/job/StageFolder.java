@@ -1,29 +1,24 @@
 package dev.conveyor.job;
 
-import static dev.conveyor.common.JsonText.JSON;
-
-import dev.conveyor.common.JsonText;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.files.Confinement;
-import jakarta.json.JsonString;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * Where a claimed job's files live until its results are written:
- * {@code <watched>/stage/<job id>/in/<source>} (a file or a job folder), the operation's scratch
- * space in {@code work/}, and its results in {@code out/}, laid out as they will be in the
- * result folder, with {@code results.json} listing the units to move.
+ * {@code <watched>/stage/<job id>/in/<source>} (a file or a job folder), read by every attempt,
+ * and each attempt's own work and results in {@code <attempt>/} ({@link AttemptFolder}).
  * One folder per job keeps jobs apart and makes cleaning up one job one delete.
  * <p>
  * Each folder Conveyor makes in a stage folder holds a marker, {@value #MARKER}, naming the
@@ -42,6 +37,18 @@ public record StageFolder(Path jobFolder) {
      * (that would make a second job when the sender submits again).
      */
     public static final String COPY_MARKER = "conveyor-copy";
+
+    /**
+     * How the name of a folder watch's catch-up mark begins: an empty file a scan creates in the
+     * stage folder and deletes at once; one a crash left there is removed by the recovery pass.
+     */
+    public static final String EVENTS_MARK_PREFIX = "conveyor-events-";
+
+    /** True for an empty regular file named as a catch-up mark ({@link #EVENTS_MARK_PREFIX}). */
+    public static boolean isEventsMark(Path entry) throws IOException {
+        return entry.getFileName().toString().startsWith(EVENTS_MARK_PREFIX) && Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)
+                && Files.size(entry) == 0;
+    }
 
     public static StageFolder of(Path watchedFolder, String jobId) {
         return new StageFolder(watchedFolder.resolve(Endpoint.STAGE_FOLDER).resolve(jobId));
@@ -187,65 +194,53 @@ public record StageFolder(Path jobFolder) {
         return jobFolder.resolve("in").resolve(sourceName);
     }
 
-    /** The operation's results, named as they will be in the result folder. */
-    public Path output() {
-        return jobFolder.resolve("out");
-    }
-
-    /** How much the results take: what the result folder's volume must hold for them. */
-    public long outputBytes() {
-        if (!Files.isDirectory(output(), LinkOption.NOFOLLOW_LINKS)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.walk(output())) {
-            return files.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)).mapToLong(file -> file.toFile().length()).sum();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The operation's private scratch space. */
-    public Path work() {
-        return jobFolder.resolve("work");
-    }
-
-    public void writeResultUnits(List<Path> units) throws IOException {
-        var array = JSON.createArrayBuilder();
-        units.forEach(unit -> array.add(unit.toString()));
-        Files.writeString(jobFolder.resolve("results.json"), array.build().toString(), StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+    /** The folders of the job's attempt {@code attempt} (counted from 1), each start's own. */
+    public AttemptFolder attempt(int attempt) {
+        return new AttemptFolder(jobFolder.resolve(Integer.toString(attempt)));
     }
 
     /**
-     * The units a finished run of the operation listed ({@link #writeResultUnits}, the last thing
-     * a run writes, so its list means the output folder is whole); empty when no run finished. A
-     * list cut short by a crash does not parse, and counts as none.
+     * The run to publish for a job whose outcome was recorded in attempt {@code attempt}: that
+     * attempt's folder. A job staged by a version before per-attempt folders has its run directly
+     * in its own folder ({@code out/}, {@code results.json}) and no attempt folder: that is the one,
+     * so jobs an upgrade finds between their run and their write still publish their results.
      */
-    public Optional<List<Path>> finishedRun() throws IOException {
-        String list;
-        try {
-            list = Files.readString(jobFolder.resolve("results.json"), StandardCharsets.UTF_8);
-        } catch (NoSuchFileException none) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(JsonText.array(list).getValuesAs(JsonString::getString).stream().map(Path::of).toList());
-        } catch (RuntimeException cutShort) {
-            return Optional.empty();
-        }
+    public AttemptFolder recordedRun(int attempt) {
+        AttemptFolder own = attempt(attempt);
+        boolean fromBefore = !Files.exists(own.folder(), LinkOption.NOFOLLOW_LINKS)
+                && Files.isDirectory(jobFolder.resolve("out"), LinkOption.NOFOLLOW_LINKS);
+        return fromBefore ? new AttemptFolder(jobFolder) : own;
     }
 
-    /** The units {@link #writeResultUnits} listed; without that list, every entry of the output folder. */
-    public List<Path> resultUnits() throws IOException {
-        Optional<List<Path>> listed = finishedRun();
-        if (listed.isPresent()) {
-            return listed.get();
+    /**
+     * What a later attempt does with the earlier attempts' folders before it runs. With
+     * {@code reuse}, the newest finished run among them (see {@link AttemptFolder#finishedRun})
+     * becomes this attempt's: its folder is renamed to this attempt's in one step, so what is
+     * published is what that run made, and the node that made it, should it still be running,
+     * finds its own folder gone and can change nothing of it. Every other earlier folder is
+     * deleted, as far as it can be: a node still running that attempt may be writing into it, and
+     * what it leaves goes with the job's folder. True when a finished run was taken over.
+     */
+    public boolean takeOverFinishedRun(int attempt, boolean reuse) throws IOException {
+        List<Integer> earlier;
+        try (Stream<Path> children = Files.list(jobFolder)) {
+            earlier = children.map(child -> child.getFileName().toString()).filter(name -> name.matches("[1-9][0-9]{0,8}"))
+                    .map(Integer::valueOf).filter(number -> number < attempt).sorted(Comparator.reverseOrder()).toList();
         }
-        if (!Files.isDirectory(output(), LinkOption.NOFOLLOW_LINKS)) {
-            return List.of();
+        boolean takenOver = false;
+        for (int number : earlier) {
+            AttemptFolder run = attempt(number);
+            if (reuse && !takenOver && run.finishedRun().isPresent()) {
+                Files.move(run.folder(), attempt(attempt).folder(), StandardCopyOption.ATOMIC_MOVE);
+                takenOver = true;
+            } else {
+                try {
+                    ResultFiles.deleteTree(run.folder());
+                } catch (DirectoryNotEmptyException stillWritten) {
+                    // A late node wrote into it meanwhile: nothing reads that folder, and it goes with the job's.
+                }
+            }
         }
-        try (Stream<Path> children = Files.list(output())) {
-            return children.map(output()::relativize).sorted().toList();
-        }
+        return takenOver;
     }
 }

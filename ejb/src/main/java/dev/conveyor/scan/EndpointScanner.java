@@ -138,7 +138,7 @@ public class EndpointScanner {
         // Looking at twice the room gives the next scan its first look already: a backlog then
         // moves a full batch per scan instead of one every other scan.
         List<Path> candidates = BatchSelector.oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, oldEnough);
-        List<Path> unchanged = stability.unchangedSinceLastLook(candidates);
+        List<Path> unchanged = stability.unchangedSoon(candidates);
         List<Path> batch = unchanged.subList(0, Math.min(room, unchanged.size()));
         Set<Path> readOnly = new HashSet<>();
         for (Path file : batch) {

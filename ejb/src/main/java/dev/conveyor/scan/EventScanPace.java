@@ -6,7 +6,7 @@ import java.util.function.LongSupplier;
 
 /**
  * How soon an event may start the next scan of an endpoint: a few ms after the event, at least
- * the stability gap after the last event scan started, and at least {@value #REST_FACTOR} times as
+ * the shortest stability gap ({@link StabilityCheck#CAUGHT_UP_GAP_MS}) after the last event scan started, and at least {@value #REST_FACTOR} times as
  * long as that scan took after it ended. A quiet folder is scanned at once; a folder with a
  * backlog, whose every scan looks at a batch's worth of files while more events keep coming, is
  * scanned at most a quarter of the time, so its looks do not take the CPU from the workers.
@@ -39,7 +39,7 @@ final class EventScanPace {
         long sinceStart = (now - scan.startedNanos()) / 1_000_000;
         long sinceEnd = (now - scan.endedNanos()) / 1_000_000;
         long took = (scan.endedNanos() - scan.startedNanos()) / 1_000_000;
-        return Math.max(SETTLE_MS, Math.max(StabilityCheck.MINIMUM_GAP_MS - sinceStart, REST_FACTOR * took - sinceEnd));
+        return Math.max(SETTLE_MS, Math.max(StabilityCheck.CAUGHT_UP_GAP_MS - sinceStart, REST_FACTOR * took - sinceEnd));
     }
 
     /** Returns the start, to be handed to {@link #ended}. */

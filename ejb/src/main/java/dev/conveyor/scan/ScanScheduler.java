@@ -70,7 +70,8 @@ import java.util.logging.Logger;
  * <p>
  * The lease holder of an interval endpoint (no cron expression, no repeatCount) also watches its
  * folder for file-system events: a file moved in is looked at a few ms later and again after
- * {@link StabilityCheck#MINIMUM_GAP_MS} ms, and taken then if unchanged, instead of waiting for
+ * {@link StabilityCheck#CAUGHT_UP_GAP_MS} ms, and taken then if unchanged and the folder watch has
+ * caught up with its events ({@link StabilityCheck#MINIMUM_GAP_MS} ms when it cannot tell), instead of waiting for
  * two timer scans; a file written in place waits most of a scan interval, as before
  * ({@link StabilityCheck}). {@link EventScanPace} keeps event scans from running back to back. The
  * timer scan stays for what events miss.
@@ -87,6 +88,8 @@ public class ScanScheduler {
     private static final Logger LOG = Logger.getLogger(ScanScheduler.class.getName());
     private static final long FIRST_SCAN_DELAY_MS = 500;
     static final int RECONCILE_SECONDS = 10;
+    /** How long a scan waits for the folder watch to catch up: beyond it, the file waits for the gap that needs no proof. */
+    private static final Duration CAUGHT_UP_WAIT = Duration.ofMillis(StabilityCheck.MINIMUM_GAP_MS);
 
     @Resource
     TimerService timers;
@@ -285,8 +288,9 @@ public class ScanScheduler {
             return;
         }
         try {
-            folderWatch.get().watch(name, endpoint.folder(), FileSelection.of(endpoint));
-            stability(name).watched(inPlaceGapMs(endpoint));
+            FolderWatch watch = folderWatch.get();
+            watch.watch(name, endpoint.folder(), FileSelection.of(endpoint));
+            stability(name).watched(inPlaceGapMs(endpoint), () -> watch.caughtUp(name, CAUGHT_UP_WAIT));
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, MessageId.FOLDER_EVENTS_UNAVAILABLE.format(e), e);
         }

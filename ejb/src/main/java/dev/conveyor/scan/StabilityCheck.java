@@ -10,8 +10,12 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
@@ -22,17 +26,23 @@ import java.util.stream.Stream;
  * <p>
  * How long is enough depends on what is known of the file. Without file-system events, looks come
  * from timer scans a scan interval apart, and {@link #MINIMUM_GAP_MS} is all that is asked. With
- * events ({@link #watched}), a file that was only created or moved in, and holds bytes, needs the
- * same {@link #MINIMUM_GAP_MS}: a file renamed into the folder is whole. A file seen being written
- * in place, an empty file, a job folder (whose inside has no events here), and everything while
- * events were lost, need the in-place gap, most of a scan interval: a writer pausing shorter than
- * that between writes is not taken half-done, as without events. The memory holds the last scan's
- * candidates and the files written lately, so it stays as small as a batch.
+ * events ({@link #watched}), a file that was only created or moved in, and holds bytes, is known
+ * whole: a file renamed into the folder is. It needs {@link #MINIMUM_GAP_MS}, time enough for the
+ * event of a write in place to have arrived if there was one; or only {@link #CAUGHT_UP_GAP_MS}
+ * when the folder watch proves, after this look, that it has delivered every event the kernel
+ * queued before it (see {@link FolderWatch#caughtUp}): a write that had begun by the first look
+ * has ended by the second and its event is known. A file seen being written in place, an empty
+ * file, a job folder (whose inside has no events here), and everything while events were lost,
+ * need the in-place gap, most of a scan interval: a writer pausing shorter than that between
+ * writes is not taken half-done, as without events. The memory holds the last scan's candidates
+ * and the files written lately, so it stays as small as a batch.
  */
 public final class StabilityCheck {
 
     /** The shortest time between two looks that take a file. */
     public static final long MINIMUM_GAP_MS = 50;
+    /** The gap for a file known whole once the folder watch has caught up with the events after the second look. */
+    public static final long CAUGHT_UP_GAP_MS = 10;
 
     /** What a look saw, and when: an unchanged candidate keeps the time of its first look. */
     private record Look(long size, long modified, long entries, boolean folder, long atMillis) {
@@ -47,22 +57,61 @@ public final class StabilityCheck {
     private int awaitingSecondLook;
     private long looks;
     /** 0 while the folder's events are not watched. */
-    private long inPlaceGapMs;
+    private volatile long inPlaceGapMs;
     private final Map<Path, Long> writtenAt = new HashMap<>();
     private Long eventsLostAt;
+    private volatile BooleanSupplier eventsCaughtUp = () -> false;
+
+    private final LongConsumer pauseMillis;
+    /** How many of the last look's candidates known whole wait for their second look. */
+    private int knownWholeAwaiting;
 
     public StabilityCheck() {
-        this(() -> System.nanoTime() / 1_000_000);
+        this(() -> System.nanoTime() / 1_000_000, StabilityCheck::sleep);
     }
 
-    /** With a clock of the caller's (milliseconds, monotonic). */
+    /** With a clock of the caller's (milliseconds, monotonic); a pause does not move it. */
     StabilityCheck(LongSupplier clockMillis) {
-        this.clockMillis = clockMillis;
+        this(clockMillis, millis -> { });
     }
 
-    /** The folder's events are watched now: files not known to be whole need {@code inPlaceGapMs} between looks. */
-    public synchronized void watched(long inPlaceGapMs) {
+    /** With a clock of the caller's and the pause {@link #unchangedSoon} makes between its two looks. */
+    StabilityCheck(LongSupplier clockMillis, LongConsumer pauseMillis) {
+        this.clockMillis = clockMillis;
+        this.pauseMillis = pauseMillis;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            // The second look comes early, finds the gap too short and takes nothing: the next scan looks again.
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * As {@link #unchangedSinceLastLook}; but when that takes nothing while files known whole wait
+     * for their second look (files moved into an idle folder), that look follows
+     * {@link #CAUGHT_UP_GAP_MS} later in this same call, so one scan takes them instead of two.
+     */
+    public List<Path> unchangedSoon(List<Path> candidates) throws IOException {
+        List<Path> unchanged = unchangedSinceLastLook(candidates);
+        if (!unchanged.isEmpty() || knownWholeAwaiting == 0) {
+            return unchanged;
+        }
+        pauseMillis.accept(CAUGHT_UP_GAP_MS);
+        return unchangedSinceLastLook(candidates);
+    }
+
+    /**
+     * The folder's events are watched now: files not known to be whole need {@code inPlaceGapMs}
+     * between looks; {@code caughtUp} tells, when asked after a look, whether every event queued
+     * before it has been delivered to {@link #written} (it may wait a little for that).
+     */
+    public synchronized void watched(long inPlaceGapMs, BooleanSupplier caughtUp) {
         this.inPlaceGapMs = Math.max(MINIMUM_GAP_MS, inPlaceGapMs);
+        this.eventsCaughtUp = caughtUp;
     }
 
     /** Events said these files were written in place; with {@code eventsLost}, some events were not delivered. */
@@ -74,13 +123,20 @@ public final class StabilityCheck {
         }
     }
 
-    /** The candidates unchanged for long enough; remembers what this call saw. */
-    public synchronized List<Path> unchangedSinceLastLook(List<Path> candidates) throws IOException {
+    /**
+     * The candidates unchanged for long enough; remembers what this call saw. One endpoint's scans
+     * call it one at a time; the folder watch's thread calls {@link #written} meanwhile, and the
+     * lock is not held while the watch is asked to catch up, or that very report would wait.
+     */
+    public List<Path> unchangedSinceLastLook(List<Path> candidates) throws IOException {
         Map<Path, Look> now = new HashMap<>();
         List<Path> unchanged = new ArrayList<>();
+        List<Path> wholeIfCaughtUp = new ArrayList<>();
         long at = clockMillis.getAsLong();
-        // A write older than two in-place gaps no longer matters: the file has been still since, or was looked at again.
-        writtenAt.values().removeIf(written -> at - written > 2 * inPlaceGapMs);
+        synchronized (this) {
+            // A write older than two in-place gaps no longer matters: the file has been still since, or was looked at again.
+            writtenAt.values().removeIf(written -> at - written > 2 * inPlaceGapMs);
+        }
         for (Path candidate : candidates) {
             Look look = look(candidate, at);
             if (look == null) {
@@ -89,19 +145,35 @@ public final class StabilityCheck {
             Look before = previous.get(candidate);
             if (look.sameAs(before)) {
                 look = before;
-                if (at - before.atMillis() >= gapFor(candidate, look, at)) {
+                long gap = gapFor(candidate, look, at);
+                if (at - before.atMillis() >= gap) {
                     unchanged.add(candidate);
+                } else if (gap == MINIMUM_GAP_MS && inPlaceGapMs > 0 && at - before.atMillis() >= CAUGHT_UP_GAP_MS) {
+                    wholeIfCaughtUp.add(candidate);
                 }
             }
             now.put(candidate, look);
         }
-        previous = now;
-        awaitingSecondLook = now.size() - unchanged.size();
-        looks++;
+        // Asked once, after every look of this scan; a write in place the watch reports meanwhile counts against its file.
+        if (!wholeIfCaughtUp.isEmpty() && eventsCaughtUp.getAsBoolean()) {
+            Set<Path> whole = new HashSet<>(unchanged);
+            wholeIfCaughtUp.stream().filter(file -> gapFor(file, now.get(file), at) == MINIMUM_GAP_MS).forEach(whole::add);
+            // In the candidates' order, oldest first, as the batch is cut from the front.
+            unchanged = candidates.stream().filter(whole::contains).toList();
+        }
+        Set<Path> taken = new HashSet<>(unchanged);
+        int knownWholeLeft = inPlaceGapMs == 0 ? 0 : (int) now.entrySet().stream()
+                .filter(entry -> !taken.contains(entry.getKey()) && gapFor(entry.getKey(), entry.getValue(), at) == MINIMUM_GAP_MS).count();
+        synchronized (this) {
+            previous = now;
+            awaitingSecondLook = now.size() - unchanged.size();
+            knownWholeAwaiting = knownWholeLeft;
+            looks++;
+        }
         return unchanged;
     }
 
-    private long gapFor(Path candidate, Look look, long at) {
+    private synchronized long gapFor(Path candidate, Look look, long at) {
         boolean eventsLostLately = eventsLostAt != null && at - eventsLostAt <= inPlaceGapMs;
         boolean knownWhole = !look.folder() && look.size() > 0 && !writtenAt.containsKey(candidate) && !eventsLostLately;
         return inPlaceGapMs == 0 || knownWhole ? MINIMUM_GAP_MS : inPlaceGapMs;

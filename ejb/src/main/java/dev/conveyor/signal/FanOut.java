@@ -80,7 +80,8 @@ public class FanOut implements ResultSplit {
             return Optional.of("fanOut.endpoint '" + spec.endpoint() + "' does not exist; create it, then drop the file again");
         }
         EndpointConfig children = target.get();
-        List<Path> fragments = Fragments.of(StageFolder.of(endpoint.folder(), parent.getId()).verify(confinement));
+        List<Path> fragments = Fragments.of(StageFolder.of(endpoint.folder(), parent.getId()).verify(confinement)
+                .recordedRun(parent.getAttempts()));
         if (fragments.isEmpty()) {
             return Optional.of("operation '" + endpoint.get(OPERATION_NAME)
                     + "' made no results to fan out");

@@ -67,9 +67,9 @@ class ResultPublisherTest {
     private StageFolder stage(String jobId, String source, String... outputs) throws IOException {
         StageFolder stage = StageFolder.of(watched, jobId).create(new Confinement(List.of(root)));
         Files.writeString(stage.input(source), "source of " + jobId);
-        Files.createDirectories(stage.output());
+        Files.createDirectories(stage.attempt(1).output());
         for (String output : outputs) {
-            Files.writeString(stage.output().resolve(output), output + " of " + jobId);
+            Files.writeString(stage.attempt(1).output().resolve(output), output + " of " + jobId);
         }
         return stage;
     }
@@ -93,7 +93,7 @@ class ResultPublisherTest {
 
         assertEquals("source of job-1", Files.readString(watched.resolve("preserve/2009/07/17/scan.pdf")));
         assertTrue(Files.isSameFile(stage.input("scan.pdf"), watched.resolve("preserve/2009/07/17/scan.pdf")));
-        assertTrue(Files.isSameFile(stage.output().resolve("scan.txt"), watched.resolve("result/2009/07/17/scan.txt")));
+        assertTrue(Files.isSameFile(stage.attempt(1).output().resolve("scan.txt"), watched.resolve("result/2009/07/17/scan.txt")));
         assertFalse(Files.exists(stage.jobFolder().resolve("published.json")), "a link needs no journal");
     }
 
@@ -111,7 +111,7 @@ class ResultPublisherTest {
 
     @Test
     void aRepeatedWriteAfterACrashBeforeTheCommitReturnsTheSameResultsAndMakesNoTwins() throws IOException {
-        stage("job-1", "scan.pdf", "scan.txt", "scan.png").writeResultUnits(List.of(Path.of("scan.png"), Path.of("scan.txt")));
+        stage("job-1", "scan.pdf", "scan.txt", "scan.png").attempt(1).writeResultUnits(List.of(Path.of("scan.png"), Path.of("scan.txt")));
         List<String> first = publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
         List<String> again = publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
@@ -144,7 +144,7 @@ class ResultPublisherTest {
         publishSuccess(defaultEndpoint(), "job-1", "a.pdf");
 
         assertTrue(Files.exists(other.input("b.pdf")));
-        assertTrue(Files.exists(other.output().resolve("b.txt")));
+        assertTrue(Files.exists(other.attempt(1).output().resolve("b.txt")));
     }
 
     @Test
@@ -181,11 +181,11 @@ class ResultPublisherTest {
     @Test
     void outputFolderIsMovedWithItsContent() throws IOException {
         StageFolder stage = stage("job-1", "scan.pdf");
-        Path pages = Files.createDirectories(stage.output().resolve("pages.d"));
+        Path pages = Files.createDirectories(stage.attempt(1).output().resolve("pages.d"));
         Files.writeString(pages.resolve("1.png"), "page 1");
         Files.writeString(pages.resolve("2.png"), "page 2");
         StageFolder second = stage("job-2", "scan.pdf");
-        Files.writeString(Files.createDirectories(second.output().resolve("pages.d")).resolve("1.png"), "second page 1");
+        Files.writeString(Files.createDirectories(second.attempt(1).output().resolve("pages.d")).resolve("1.png"), "second page 1");
 
         assertEquals(List.of("result/2009/07/17/pages.d"), publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
         assertEquals(List.of("result/2009/07/17/pages.d_1"), publishSuccess(defaultEndpoint(), "job-2", "scan.pdf"));
@@ -354,11 +354,11 @@ class ResultPublisherTest {
     void overwriteDuplicateFilenameMergesAFolderUnit() throws IOException {
         EndpointConfig endpoint = endpoint(SettingValues.EMPTY.with(EndpointSettings.OVERWRITE_DUPLICATE_FILENAME, true));
         StageFolder first = stage("job-1", "scan.pdf");
-        Path pages = Files.createDirectories(first.output().resolve("pages"));
+        Path pages = Files.createDirectories(first.attempt(1).output().resolve("pages"));
         Files.writeString(pages.resolve("1.png"), "first page 1");
         Files.writeString(pages.resolve("2.png"), "first page 2");
         StageFolder second = stage("job-2", "scan.pdf");
-        Files.writeString(Files.createDirectories(second.output().resolve("pages")).resolve("1.png"), "second page 1");
+        Files.writeString(Files.createDirectories(second.attempt(1).output().resolve("pages")).resolve("1.png"), "second page 1");
 
         publishSuccess(endpoint, "job-1", "scan.pdf");
         assertEquals(List.of("result/2009/07/17/pages"), publishSuccess(endpoint, "job-2", "scan.pdf"));
@@ -372,8 +372,8 @@ class ResultPublisherTest {
     @Test
     void onlyTheListedResultUnitsArePublishedKeepingTheirFolders() throws IOException {
         StageFolder stage = stage("job-1", "scan.pdf", "scratch.tmp");
-        Files.writeString(Files.createDirectories(stage.output().resolve("text")).resolve("scan.txt"), "text");
-        stage.writeResultUnits(List.of(Path.of("text/scan.txt")));
+        Files.writeString(Files.createDirectories(stage.attempt(1).output().resolve("text")).resolve("scan.txt"), "text");
+        stage.attempt(1).writeResultUnits(List.of(Path.of("text/scan.txt")));
         Files.createDirectories(watched.resolve("result/2009/07/17/text"));
         Files.writeString(watched.resolve("result/2009/07/17/text/other.txt"), "another job's");
 
@@ -381,14 +381,14 @@ class ResultPublisherTest {
 
         assertEquals(List.of("other.txt", "scan.txt"), listing(watched.resolve("result/2009/07/17/text")));
         assertEquals(List.of("text"), listing(watched.resolve("result/2009/07/17")));
-        assertTrue(Files.exists(stage.output().resolve("scratch.tmp")), "what is not listed is not published");
+        assertTrue(Files.exists(stage.attempt(1).output().resolve("scratch.tmp")), "what is not listed is not published");
     }
 
     @Test
     void republishingAfterAPartlyWrittenSuccessMovesWhatIsLeftAndReservesNothingEmpty() throws IOException {
         // A first attempt moved a.txt and then failed; the callback comes again (JobCompletion's retry).
         StageFolder stage = stage("job-1", "scan.pdf", "b.txt");
-        stage.writeResultUnits(List.of(Path.of("a.txt"), Path.of("b.txt")));
+        stage.attempt(1).writeResultUnits(List.of(Path.of("a.txt"), Path.of("b.txt")));
         Path results = Files.createDirectories(watched.resolve("result/2009/07/17"));
         Files.writeString(results.resolve("a.txt"), "a.txt of job-1");
 
@@ -436,7 +436,7 @@ class ResultPublisherTest {
     @Test
     void aCrashBetweenWritingDownANameAndReservingItFindsTheReservationAgain() throws IOException {
         StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
-        stage.writeResultUnits(List.of(Path.of("scan.txt")));
+        stage.attempt(1).writeResultUnits(List.of(Path.of("scan.txt")));
         Path folder = Files.createDirectories(watched.resolve("result/2009/07/17"));
         Files.createFile(folder.resolve("scan.txt"));
         Files.writeString(stage.jobFolder().resolve("published.json"), "{\"result:scan.txt?\":\"" + folder.resolve("scan.txt") + "\"}");
@@ -450,7 +450,7 @@ class ResultPublisherTest {
     @Test
     void aNameWrittenDownButTakenByAnotherWriterIsNotAdopted() throws IOException {
         StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
-        stage.writeResultUnits(List.of(Path.of("scan.txt")));
+        stage.attempt(1).writeResultUnits(List.of(Path.of("scan.txt")));
         Path folder = Files.createDirectories(watched.resolve("result/2009/07/17"));
         Files.writeString(folder.resolve("scan.txt"), "someone else's");
         Files.writeString(stage.jobFolder().resolve("published.json"), "{\"result:scan.txt?\":\"" + folder.resolve("scan.txt") + "\"}");
@@ -469,7 +469,7 @@ class ResultPublisherTest {
     /** Publishes as the result writer does for a chunk of one: placed, then forced. */
     private List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source) throws IOException {
         Durably.Pending durable = new Durably.Pending();
-        List<String> written = publisher.publishSuccess(endpoint, jobId, source, durable);
+        List<String> written = publisher.publishSuccess(endpoint, jobId, 1, source, durable);
         durable.force();
         return written;
     }

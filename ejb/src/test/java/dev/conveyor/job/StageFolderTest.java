@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,51 +27,175 @@ class StageFolderTest {
     Path outside;
 
     @Test
-    void aRunIsFinishedOnlyOnceItsWholeListOfResultsIsWritten() throws IOException {
-        StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched)));
-        assertTrue(stage.finishedRun().isEmpty(), "no run yet");
+    void onlyAnEmptyFileNamedAsAMarkIsACatchUpMark() throws Exception {
+        Path mark = Files.createFile(root.resolve(StageFolder.EVENTS_MARK_PREFIX + "7"));
+        assertTrue(StageFolder.isEventsMark(mark));
 
-        Files.writeString(stage.jobFolder().resolve("results.json"), "[\"scan.txt\",\"sc");
-        assertTrue(stage.finishedRun().isEmpty(), "a list cut short by a crash counts as none");
-
-        stage.writeResultUnits(List.of(Path.of("scan.txt"), Path.of("pages/1.pdf")));
-        assertEquals(List.of(Path.of("scan.txt"), Path.of("pages/1.pdf")), stage.finishedRun().orElseThrow());
+        Path written = Files.writeString(root.resolve(StageFolder.EVENTS_MARK_PREFIX + "8"), "someone's data");
+        Path folder = Files.createDirectories(root.resolve(StageFolder.EVENTS_MARK_PREFIX + "9"));
+        Path link = Files.createSymbolicLink(root.resolve(StageFolder.EVENTS_MARK_PREFIX + "10"), mark);
+        Path otherName = Files.createFile(root.resolve("events-11"));
+        for (Path notAMark : new Path[] {written, folder, link, otherName}) {
+            assertFalse(StageFolder.isEventsMark(notAMark), notAMark + " is not Conveyor's mark: recovery leaves it");
+        }
     }
 
     @Test
-    void eachJobHasItsOwnFolderInTheStageFolder() {
+    void aRunStagedBeforePerAttemptFoldersIsPublishedFromTheJobsOwnFolder() throws IOException {
+        StageFolder before = StageFolder.of(watched, "job-old").create(new Confinement(List.of(watched)));
+        // The layout of a version before per-attempt folders: out/ and results.json in the job's folder itself.
+        Files.createDirectories(before.jobFolder().resolve("out"));
+        Files.writeString(before.jobFolder().resolve("out").resolve("scan.txt"), "the old run");
+        Files.writeString(before.jobFolder().resolve("results.json"), "[\"scan.txt\"]");
+
+        AttemptFolder run = before.recordedRun(1);
+        assertEquals(List.of(Path.of("scan.txt")), run.resultUnits());
+        assertEquals("the old run", Files.readString(run.output().resolve("scan.txt")));
+
+        StageFolder now = StageFolder.of(watched, "job-new").create(new Confinement(List.of(watched)));
+        AttemptFolder second = now.attempt(2).create();
+        second.writeResultUnits(List.of(Path.of("new.txt")));
+        assertEquals(second, now.recordedRun(2), "an attempt's own folder, once there is one");
+    }
+
+    @Test
+    void aRunIsFinishedOnlyOnceItsWholeListOfResultsIsWritten() throws IOException {
+        AttemptFolder run = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched))).attempt(1).create();
+        assertTrue(run.finishedRun().isEmpty(), "no run yet");
+
+        Files.writeString(run.folder().resolve("results.json"), "[\"scan.txt\",\"sc");
+        assertTrue(run.finishedRun().isEmpty(), "a list cut short by a crash counts as none");
+
+        run.writeResultUnits(List.of(Path.of("scan.txt"), Path.of("pages/1.pdf")));
+        assertEquals(List.of(Path.of("scan.txt"), Path.of("pages/1.pdf")), run.finishedRun().orElseThrow());
+    }
+
+    @Test
+    void eachJobHasItsOwnFolderInTheStageFolderAndEachAttemptItsOwnInThat() {
         StageFolder stage = StageFolder.of(watched, "job-1");
 
         assertEquals(watched.resolve("stage/job-1"), stage.jobFolder());
         assertEquals(watched.resolve("stage/job-1/in/scan.pdf"), stage.input("scan.pdf"));
-        assertEquals(watched.resolve("stage/job-1/out"), stage.output());
-        assertEquals(watched.resolve("stage/job-1/work"), stage.work());
+        assertEquals(watched.resolve("stage/job-1/2"), stage.attempt(2).folder());
+        assertEquals(watched.resolve("stage/job-1/2/out"), stage.attempt(2).output());
+        assertEquals(watched.resolve("stage/job-1/2/work"), stage.attempt(2).work());
+    }
+
+    @Test
+    void anAttemptsFolderIsMadeNewNeverTakenFromWhatIsThere() throws IOException {
+        StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched)));
+        AttemptFolder run = stage.attempt(1).create();
+        assertTrue(Files.isDirectory(run.output()));
+
+        assertThrows(FileAlreadyExistsException.class, () -> stage.attempt(1).create());
     }
 
     @Test
     void withoutAnOutputFolderThereAreNoUnits() throws IOException {
-        assertEquals(List.of(), StageFolder.of(watched, "job-1").resultUnits());
+        assertEquals(List.of(), StageFolder.of(watched, "job-1").attempt(1).resultUnits());
     }
 
     @Test
     void withoutAListEveryEntryOfTheOutputFolderIsAUnitInNameOrder() throws IOException {
-        StageFolder stage = StageFolder.of(watched, "job-1");
-        Files.createDirectories(stage.output().resolve("pages"));
-        Files.writeString(stage.output().resolve("b.txt"), "b");
-        Files.writeString(stage.output().resolve("a.txt"), "a");
+        AttemptFolder run = StageFolder.of(watched, "job-1").attempt(1);
+        Files.createDirectories(run.output().resolve("pages"));
+        Files.writeString(run.output().resolve("b.txt"), "b");
+        Files.writeString(run.output().resolve("a.txt"), "a");
 
-        assertEquals(List.of(Path.of("a.txt"), Path.of("b.txt"), Path.of("pages")), stage.resultUnits());
+        assertEquals(List.of(Path.of("a.txt"), Path.of("b.txt"), Path.of("pages")), run.resultUnits());
     }
 
     @Test
     void writtenUnitsAreReadBackInTheirOrder() throws IOException {
-        StageFolder stage = StageFolder.of(watched, "job-1");
-        Files.createDirectories(stage.output());
+        AttemptFolder run = StageFolder.of(watched, "job-1").attempt(1);
+        Files.createDirectories(run.output());
         List<Path> units = List.of(Path.of("z.txt"), Path.of("text/a b.txt"), Path.of("pages"));
 
-        stage.writeResultUnits(units);
+        run.writeResultUnits(units);
 
-        assertEquals(units, stage.resultUnits());
+        assertEquals(units, run.resultUnits());
+    }
+
+    /** A run of the given attempt with one result; finished when its list is written. */
+    private static AttemptFolder run(StageFolder stage, int attempt, String result, boolean finished) throws IOException {
+        AttemptFolder run = stage.attempt(attempt).create();
+        Files.writeString(run.output().resolve("scan.txt"), result);
+        if (finished) {
+            run.writeResultUnits(List.of(Path.of("scan.txt")));
+        }
+        return run;
+    }
+
+    @Test
+    void aLaterAttemptTakesOverTheNewestFinishedRunAndClearsTheOtherEarlierOnes() throws IOException {
+        StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched)));
+        Files.writeString(stage.input("scan.pdf"), "source");
+        run(stage, 1, "first run", true);
+        run(stage, 2, "second run", true);
+        run(stage, 3, "half of a third run", false);
+
+        assertTrue(stage.takeOverFinishedRun(4, true));
+
+        assertEquals("second run", Files.readString(stage.attempt(4).output().resolve("scan.txt")));
+        assertEquals(List.of(Path.of("scan.txt")), stage.attempt(4).finishedRun().orElseThrow());
+        assertEquals(List.of("4", StageFolder.MARKER, "in"), listing(stage.jobFolder()), "the others gone, the input kept");
+        assertEquals("source", Files.readString(stage.input("scan.pdf")));
+    }
+
+    @Test
+    void withoutAFinishedRunNothingIsTakenOverAndTheEarlierFoldersGo() throws IOException {
+        StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched)));
+        run(stage, 1, "half of a run", false);
+
+        assertFalse(stage.takeOverFinishedRun(2, true));
+
+        assertEquals(List.of(StageFolder.MARKER, "in"), listing(stage.jobFolder()));
+        stage.attempt(2).create();
+    }
+
+    /** A join: its split's attempt finished a run whose results went out as the children; that run is not the join's. */
+    @Test
+    void withoutReuseAFinishedRunIsClearedNotTakenOver() throws IOException {
+        StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched)));
+        run(stage, 1, "the split", true);
+        Files.createDirectories(Fragments.folder(stage).resolve("00001"));
+
+        assertFalse(stage.takeOverFinishedRun(2, false));
+
+        assertEquals(List.of(StageFolder.MARKER, "fragments", "in"), listing(stage.jobFolder()));
+    }
+
+    @Test
+    void onlyEarlierAttemptsFoldersAreTouched() throws IOException {
+        StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched)));
+        run(stage, 3, "a later attempt's", true);
+        Files.createDirectories(stage.jobFolder().resolve("01"));
+        Files.writeString(stage.jobFolder().resolve("published.json"), "{}");
+
+        assertFalse(stage.takeOverFinishedRun(2, true));
+
+        assertEquals(List.of("01", "3", StageFolder.MARKER, "in", "published.json"), listing(stage.jobFolder()));
+    }
+
+    /** The fence on files: a node still running the attempt it made the run in finds its folder gone. */
+    @Test
+    void whatALateNodeWritesForItsAttemptAfterTheTakeOverIsNotInTheTakenOverRun() throws IOException {
+        StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched)));
+        AttemptFolder late = run(stage, 1, "the run", true);
+        assertTrue(stage.takeOverFinishedRun(2, true));
+
+        Files.createDirectories(late.output());
+        Files.writeString(late.output().resolve("scan.txt"), "written late");
+        late.writeResultUnits(List.of(Path.of("scan.txt"), Path.of("extra.txt")));
+
+        assertEquals("the run", Files.readString(stage.attempt(2).output().resolve("scan.txt")));
+        assertEquals(List.of(Path.of("scan.txt")), stage.attempt(2).resultUnits());
+    }
+
+    private static List<String> listing(Path folder) throws IOException {
+        try (var children = Files.list(folder)) {
+            return children.map(child -> child.getFileName().toString()).sorted().toList();
+        }
     }
 
     @Test
@@ -144,9 +269,10 @@ class StageFolderTest {
     void aDeleteTakesEverythingTheMarkerLast() throws IOException {
         Confinement confinement = new Confinement(List.of(root));
         StageFolder stage = StageFolder.of(root.resolve("in"), "job-1").create(confinement);
-        Files.createDirectories(stage.output().resolve("pages"));
-        Files.writeString(stage.output().resolve("pages/1.txt"), "one");
-        stage.writeResultUnits(List.of(Path.of("pages")));
+        AttemptFolder run = stage.attempt(1).create();
+        Files.createDirectories(run.output().resolve("pages"));
+        Files.writeString(run.output().resolve("pages/1.txt"), "one");
+        run.writeResultUnits(List.of(Path.of("pages")));
 
         stage.delete();
 

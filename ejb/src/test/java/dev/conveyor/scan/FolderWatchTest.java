@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchService;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -117,6 +121,53 @@ class FolderWatchTest {
             Thread.sleep(20);
         }
         assertFalse(watch.watches("gone"), "the next timer scan watches it again if it comes back");
+    }
+
+    @Test
+    void caughtUpComesAfterTheEventsOfEveryWriteBeforeIt() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("scans"));
+        Path stage = Files.createDirectories(folder.resolve("stage"));
+        watch.watch("scans", folder, WORK);
+
+        for (int round = 0; round < 20; round++) {
+            Path file = folder.resolve("in-place-" + round + ".txt");
+            Files.writeString(file, "written here");
+            assertTrue(watch.caughtUp("scans", Duration.ofSeconds(10)), "the mark comes through");
+            assertTrue(written.contains(file), "the write's event was reported before caughtUp returned");
+        }
+        try (var left = Files.list(stage)) {
+            assertEquals(0, left.count(), "the marks are deleted");
+        }
+    }
+
+    @Test
+    void withoutAStageFolderCatchingUpCannotBeTold() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("fresh"));
+        watch.watch("fresh", folder, WORK);
+        assertFalse(watch.caughtUp("fresh", Duration.ofMillis(100)), "nowhere to put a mark");
+        assertFalse(watch.caughtUp("unknown", Duration.ofMillis(100)));
+
+        Files.createDirectories(folder.resolve("stage"));
+        watch.watch("fresh", folder, WORK);
+        assertTrue(watch.caughtUp("fresh", Duration.ofSeconds(10)), "the stage folder is watched once it exists");
+    }
+
+    @Test
+    void noMarkIsWrittenThroughALinkPutInPlaceOfTheStageFolder() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("shared"));
+        Path stage = Files.createDirectories(folder.resolve("stage"));
+        watch.watch("shared", folder, WORK);
+        assertTrue(watch.caughtUp("shared", Duration.ofSeconds(10)));
+
+        Path outside = Files.createDirectories(root.resolve("outside"));
+        Files.move(stage, root.resolve("stage-moved-away"));
+        Files.createSymbolicLink(stage, outside);
+        // A mark is deleted at once: the outside folder's own events would show one written there.
+        try (WatchService outsideEvents = FileSystems.getDefault().newWatchService()) {
+            outside.register(outsideEvents, StandardWatchEventKinds.ENTRY_CREATE);
+            assertFalse(watch.caughtUp("shared", Duration.ofMillis(200)), "the old folder's watch is no proof now");
+            assertNull(outsideEvents.poll(300, TimeUnit.MILLISECONDS), "nothing written through the link");
+        }
     }
 
     /** Events of one write can come in more than one batch. */

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,7 +82,7 @@ class StabilityCheckTest {
     @Test
     void withEventsAFileMovedInNeedsTheShortGapAndOneWrittenInPlaceTheInPlaceGap() throws IOException {
         StabilityCheck watched = new StabilityCheck(clock::get);
-        watched.watched(800);
+        watched.watched(800, () -> false);
         Path movedIn = file("moved.pdf", "whole");
         Path writtenHere = file("written.pdf", "part");
         watched.written(List.of(writtenHere), false);
@@ -96,7 +98,7 @@ class StabilityCheckTest {
     @Test
     void withEventsEmptyFilesJobFoldersAndEverythingAfterLostEventsNeedTheInPlaceGap() throws IOException {
         StabilityCheck watched = new StabilityCheck(clock::get);
-        watched.watched(800);
+        watched.watched(800, () -> false);
         Path empty = file("empty.txt", "");
         Path batch = jobFolder("batch", "x.xml");
         Path whole = file("whole.pdf", "whole");
@@ -112,6 +114,96 @@ class StabilityCheckTest {
         assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(afterLoss)), "events were lost: nothing is known whole");
         clock.addAndGet(800);
         assertEquals(List.of(afterLoss), watched.unchangedSinceLastLook(List.of(afterLoss)));
+    }
+
+    @Test
+    void aFileKnownWholeIsTakenAfterTheShortGapOnceTheWatchHasCaughtUp() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get);
+        AtomicInteger asked = new AtomicInteger();
+        boolean[] caughtUp = {true};
+        watched.watched(800, () -> {
+            asked.incrementAndGet();
+            return caughtUp[0];
+        });
+        Path older = file("older.pdf", "whole");
+        Path newer = file("newer.pdf", "whole too");
+
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(older, newer)));
+        assertEquals(0, asked.get(), "a first look asks nothing of the watch");
+        clock.addAndGet(StabilityCheck.CAUGHT_UP_GAP_MS - 1);
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(older, newer)), "a write may still be under way");
+        assertEquals(0, asked.get());
+        clock.addAndGet(1);
+        caughtUp[0] = false;
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(older, newer)), "not caught up: the long gap applies");
+        caughtUp[0] = true;
+        assertEquals(List.of(older, newer), watched.unchangedSinceLastLook(List.of(older, newer)), "oldest first, as listed");
+        assertEquals(2, asked.get(), "asked once a look");
+    }
+
+    @Test
+    void aWriteTheWatchReportsWhileCatchingUpKeepsItsFileForTheInPlaceGap() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get);
+        Path movedIn = file("moved.pdf", "whole");
+        Path beingWritten = file("written.pdf", "part one");
+        watched.watched(800, () -> {
+            // The event of a write that happened before the look arrives only now.
+            watched.written(List.of(beingWritten), false);
+            return true;
+        });
+
+        watched.unchangedSinceLastLook(List.of(movedIn, beingWritten));
+        clock.addAndGet(StabilityCheck.CAUGHT_UP_GAP_MS);
+        assertEquals(List.of(movedIn), watched.unchangedSinceLastLook(List.of(movedIn, beingWritten)));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(movedIn), watched.unchangedSinceLastLook(List.of(movedIn, beingWritten)), "written in place: 800 ms");
+    }
+
+    @Test
+    void aFileMovedIntoAnIdleFolderIsTakenByOneScanWithItsSecondLookAfterTheShortGap() throws IOException {
+        List<Long> pauses = new ArrayList<>();
+        StabilityCheck watched = new StabilityCheck(clock::get, millis -> {
+            pauses.add(millis);
+            clock.addAndGet(millis);
+        });
+        watched.watched(800, () -> true);
+        Path movedIn = file("moved.pdf", "whole");
+
+        assertEquals(List.of(movedIn), watched.unchangedSoon(List.of(movedIn)));
+        assertEquals(List.of(StabilityCheck.CAUGHT_UP_GAP_MS), pauses);
+
+        Path beingWritten = file("written.pdf", "part one");
+        watched.written(List.of(beingWritten), false);
+        assertEquals(List.of(), watched.unchangedSoon(List.of(beingWritten)));
+        assertEquals(1, pauses.size(), "no pause for a file written in place: its gap is most of a scan interval");
+    }
+
+    @Test
+    void aScanThatTakesFilesOrHasNoEventsDoesNotPause() throws IOException {
+        List<Long> pauses = new ArrayList<>();
+        StabilityCheck timerScans = new StabilityCheck(clock::get, millis -> pauses.add(millis));
+        Path a = file("a.pdf", "a");
+        assertEquals(List.of(), timerScans.unchangedSoon(List.of(a)));
+        assertEquals(List.of(), pauses, "without events nothing is known whole: the next scan looks again");
+
+        StabilityCheck watched = new StabilityCheck(clock::get, millis -> pauses.add(millis));
+        watched.watched(800, () -> true);
+        Path old = file("old.pdf", "old");
+        watched.unchangedSinceLastLook(List.of(old));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        Path fresh = file("fresh.pdf", "fresh");
+        assertEquals(List.of(old), watched.unchangedSoon(List.of(old, fresh)));
+        assertEquals(List.of(), pauses, "a scan that takes something leaves the rest to the next scan");
+    }
+
+    @Test
+    void withoutEventsCatchingUpIsNeverAsked() throws IOException {
+        StabilityCheck timerScans = new StabilityCheck(clock::get);
+        Path a = file("a.pdf", "a");
+
+        timerScans.unchangedSinceLastLook(List.of(a));
+        clock.addAndGet(StabilityCheck.CAUGHT_UP_GAP_MS);
+        assertEquals(List.of(), timerScans.unchangedSinceLastLook(List.of(a)), "no watch, no proof: the gap is the whole rule");
     }
 
     @Test

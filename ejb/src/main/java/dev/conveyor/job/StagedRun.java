@@ -1,0 +1,101 @@
+package dev.conveyor.job;
+
+import static dev.conveyor.endpoint.EndpointSettings.FAN_OUT;
+import static dev.conveyor.endpoint.EndpointSettings.INPUT_PARAMETER_MAPPINGS;
+import static dev.conveyor.endpoint.EndpointSettings.OPERATION_NAME;
+import static dev.conveyor.endpoint.EndpointSettings.OPERATION_OUTPUT_LIMIT;
+import static dev.conveyor.endpoint.EndpointSettings.OPERATION_TIME_LIMIT;
+import static dev.conveyor.endpoint.EndpointSettings.OUTPUT_PARAMETER_MAPPINGS;
+
+import dev.conveyor.common.MessageId;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.FolderTemplate;
+import dev.conveyor.endpoint.InputMapping;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.operation.Operation;
+import dev.conveyor.operation.OperationContext;
+import dev.conveyor.operation.OperationLimits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The file side of one run of a job's operation ({@link JobRunner#execute}): the staged source in,
+ * the laid-out results and their list out, in the attempt's own folder ({@link AttemptFolder}). Plain Java, so that what a run does to the stage folder
+ * is tested without a container.
+ */
+final class StagedRun {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private StagedRun() {
+    }
+
+    /** The operation the request runs: a join runs its fan-out's join operation. */
+    static String operationName(RunRequest request) {
+        EndpointConfig endpoint = request.endpoint();
+        return request.joining() ? endpoint.get(FAN_OUT).orElseThrow().joinOperation() : endpoint.get(OPERATION_NAME);
+    }
+
+    /**
+     * Runs {@code operation} for the request. A failure of the operation throws (the caller makes
+     * it an outcome), except inputs that do not fit the operation: another attempt would find the
+     * same, so that is a final failure.
+     */
+    static Outcome run(RunRequest request, Operation operation, Confinement confinement) throws Exception {
+        EndpointConfig endpoint = request.endpoint();
+        StageFolder stage = StageFolder.of(endpoint.folder(), request.jobId());
+        Path staged = stage.input(request.source());
+        // A join runs over the children's results, with the operation's defaults: the endpoint's mappings are the split's.
+        Path input = request.joining() ? Fragments.folder(stage) : staged;
+        Map<String, InputMapping> inputMappings = request.joining() ? Map.of() : endpoint.get(INPUT_PARAMETER_MAPPINGS);
+        Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
+        stage.verify(confinement);
+        // Only an attempt after the first can meet earlier attempts' folders. A join takes over no earlier run: its split's
+        // attempt finished one, whose results went out as the children (a join is written only after it is WRITING).
+        if (request.attempt() > 1 && stage.takeOverFinishedRun(request.attempt(), !request.joining())) {
+            // An earlier attempt ran to the end and a crash cut its write short: its results, some perhaps already
+            // linked into the result folder, are the job's; running again would make new ones beside them.
+            return Outcome.success(request.jobId(), request.attempt());
+        }
+        // A folder of this attempt's own, new and empty: no half result of an earlier run is in it, and a node still
+        // running an earlier attempt writes elsewhere.
+        AttemptFolder run = stage.attempt(request.attempt()).create();
+        List<InputResolver.Call> calls;
+        try {
+            calls = InputResolver.calls(operation, inputMappings, input);
+        } catch (IllegalArgumentException misfit) {
+            // The job's files do not fit the operation's inputs: another attempt would find the same.
+            return Outcome.finalFailure(request.jobId(), request.attempt(),
+                    MessageId.OPERATION_FAILED.format(operation.name(), request.source(), misfit.getMessage()));
+        }
+        List<Path> units = new ArrayList<>();
+        for (int call = 0; call < calls.size(); call++) {
+            units.addAll(runCall(operation, calls.get(call), calls.size() == 1 ? run.work()
+                    : run.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, run));
+        }
+        run.writeResultUnits(units);
+        ResultFiles.deleteTree(run.work());
+        return Outcome.success(request.jobId(), request.attempt());
+    }
+
+    /**
+     * Runs one call of the operation (each with the time limit, in a work folder of its own) and
+     * lays its outputs out; a call for one of several matching files names its results after that
+     * file (%F, %E), not after the job.
+     */
+    private static List<Path> runCall(Operation operation, InputResolver.Call call, Path work, RunRequest request, Path staged,
+            Map<String, String> outputMappings, AttemptFolder run) throws Exception {
+        EndpointConfig endpoint = request.endpoint();
+        OperationContext context = new OperationContext(call.inputs(), Files.createDirectories(work));
+        Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
+                .run(() -> operation.run(context), work, "conveyor-operation-" + request.jobId());
+        String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
+        FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
+        return OutputPlacer.place(outputs, outputMappings, staged, values, run.output());
+    }
+}
