@@ -19,6 +19,15 @@ public final class ConveyorHome {
         return Path.of(setting("conveyor.var", "CONVEYOR_VAR", "var")).toAbsolutePath().normalize();
     }
 
+    /**
+     * This node's own data folder, where it keeps its id: the application server's instance
+     * folder (deploy/run's var/payara, var/payara-2 for a second node; a Payara Server domain's
+     * folder), absent outside a server.
+     */
+    public static Optional<Path> nodeDirectory() {
+        return Optional.ofNullable(System.getProperty("com.sun.aas.instanceRoot")).filter(folder -> !folder.isBlank()).map(folder -> Path.of(folder).toAbsolutePath().normalize());
+    }
+
     /** The allowed roots for watched folders: CONVEYOR_ROOTS, ':'-separated, default var/folders. */
     public static List<Path> allowedRoots() {
         String roots = setting("conveyor.roots", "CONVEYOR_ROOTS", varDirectory().resolve("folders").toString());

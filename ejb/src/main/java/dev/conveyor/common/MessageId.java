@@ -74,6 +74,11 @@ public enum MessageId {
                     + "repetition such as ((a+)+)+ is the usual cause); %s. Simplify the pattern."),
     HEARTBEAT_FAILED("CNV-2007-W", Kind.INTERNAL,
             "This node's heartbeat could not be written; other nodes may take it for dead until it is: %s"),
+    NODE_STARTED("CNV-2020-I", Kind.INTERNAL,
+            "This node is %s (%s): the jobs its previous start left running are taken back at once."),
+    NODE_ID_NOT_KEPT("CNV-2021-W", Kind.INTERNAL,
+            "This node runs under a new id, %s, kept nowhere: %s. The jobs its previous start left running wait for the "
+                    + "recovery pass to find that start's id dead (conveyor.node.dead-after)."),
     SCHEMA_MIGRATED("CNV-2010-I", Kind.INTERNAL,
             "Database schema (%s) is at version %s: %s."),
     SCHEMA_MIGRATION_FAILED("CNV-2011-E", Kind.INTERNAL,

@@ -49,8 +49,9 @@ public final class Tunable<T> {
     public static final Tunable<Duration> RECOVERY_INTERVAL = new Tunable<>("conveyor.recovery.interval", "20 s",
             () -> Duration.ofSeconds(20), Tunable::duration,
             "How often the recovery pass runs on each node: jobs of dead nodes, lost dispatches and callbacks, orphaned stage folders.");
-    public static final Tunable<Duration> RECOVERY_AFTER_START = new Tunable<>("conveyor.recovery.after-start", "15 s",
-            () -> Duration.ofSeconds(15), Tunable::duration, "When the first recovery pass runs after a start.");
+    public static final Tunable<Duration> RECOVERY_AFTER_START = new Tunable<>("conveyor.recovery.after-start", "1 s",
+            () -> Duration.ofSeconds(1), Tunable::duration,
+            "When the first recovery pass runs after a start: it takes back at once what this node's previous start left.");
     public static final Tunable<Duration> RECOVERY_ORPHAN_GRACE = new Tunable<>("conveyor.recovery.orphan-grace", "30 s",
             () -> Duration.ofSeconds(30), Tunable::duration,
             "A stage folder with no job row this old is a claim that never committed: recovery returns its files to the input folder.");

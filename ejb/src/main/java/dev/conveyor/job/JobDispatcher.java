@@ -30,6 +30,7 @@ import java.util.TreeMap;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 import java.util.logging.Logger;
 
 /** Puts staged jobs on the Job Manager queue. */
@@ -37,6 +38,12 @@ import java.util.logging.Logger;
 public class JobDispatcher {
 
     private static final Logger LOG = Logger.getLogger(JobDispatcher.class.getName());
+
+    /**
+     * Jobs per transaction of a re-queue: the thousand jobs a restart finds abandoned go back in
+     * a few commits, each holding a bounded number of row locks (a worker starting one waits).
+     */
+    public static final int REQUEUE_CHUNK = 250;
 
     @Inject
     @JMSConnectionFactory(JobMessaging.CONNECTION_FACTORY)
@@ -76,13 +83,23 @@ public class JobDispatcher {
      */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void queue(List<String> jobIds) {
+        queueWhere(jobIds, job -> job.getState() == JobState.STAGED);
+    }
+
+    /** Marks those of the jobs that {@code queueable} lets QUEUED and sends them as chunks; returns how many. */
+    private int queueWhere(List<String> jobIds, Predicate<Job> queueable) {
+        List<Job> queued = jobs.locked(jobIds).stream().filter(queueable).toList();
+        queued.forEach(job -> job.moveTo(JobState.QUEUED));
+        sendChunks(queued);
+        return queued.size();
+    }
+
+    /** The jobs' dispatch as chunks of one endpoint and one bucket, highest priority first within each endpoint. */
+    private void sendChunks(List<Job> queued) {
         Map<String, Map<Integer, List<String>>> byEndpointAndPriority = new LinkedHashMap<>();
-        for (Job job : jobs.locked(jobIds)) {
-            if (job.getState() == JobState.STAGED) {
-                job.moveTo(JobState.QUEUED);
-                byEndpointAndPriority.computeIfAbsent(job.getEndpoint(), endpoint -> new TreeMap<>(Comparator.reverseOrder()))
-                        .computeIfAbsent(job.getJmsPriority(), priority -> new ArrayList<>()).add(job.getId());
-            }
+        for (Job job : queued) {
+            byEndpointAndPriority.computeIfAbsent(job.getEndpoint(), endpoint -> new TreeMap<>(Comparator.reverseOrder()))
+                    .computeIfAbsent(job.getJmsPriority(), priority -> new ArrayList<>()).add(job.getId());
         }
         byEndpointAndPriority.forEach(this::sendChunks);
     }
@@ -114,7 +131,7 @@ public class JobDispatcher {
                 .send(jms.createQueue(JobMessaging.JOBS_QUEUE), job.getId());
     }
 
-    /** The job's dispatch message at its bucket's JMS priority: a re-queue and a resend alike. */
+    /** The job's dispatch message at its bucket's JMS priority: a re-bucketing. */
     private void send(Job job) {
         send(job.getJmsPriority(), List.of(job.getId()));
     }
@@ -139,19 +156,15 @@ public class JobDispatcher {
     }
 
     /**
-     * Gives a job nobody runs back to the queue: RUNNING, but its node is dead or, on this node,
-     * no worker has it (its delivery was lost), it becomes QUEUED with a new dispatch message, in
-     * one transaction. Returns whether it did.
+     * Gives jobs nobody runs back to the queue: each of them still RUNNING whose node is dead or,
+     * on this node, that no worker has (its delivery was lost, or this node's previous start left
+     * it) becomes QUEUED, and they are sent as a claim's are, chunks of one endpoint and one bucket
+     * at the bucket's JMS priority; all in one transaction, so the caller hands them over
+     * {@link #REQUEUE_CHUNK} at a time. Returns how many it re-queued.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public boolean requeueIfAbandoned(String jobId, BiPredicate<String, String> stillRunning) {
-        Job job = jobs.locked(jobId).orElse(null);
-        if (job == null || job.getState() != JobState.RUNNING || stillRunning.test(job.getNode(), jobId)) {
-            return false;
-        }
-        job.moveTo(JobState.QUEUED);
-        send(job);
-        return true;
+    public int requeueAbandoned(List<String> jobIds, BiPredicate<String, String> stillRunning) {
+        return queueWhere(jobIds, job -> job.getState() == JobState.RUNNING && !stillRunning.test(job.getNode(), job.getId()));
     }
 
     /** The ids of the jobs named by the messages waiting on the dispatch queue (browsed, not taken). */
@@ -169,10 +182,14 @@ public class JobDispatcher {
         return ids;
     }
 
-    /** Sends a QUEUED job's dispatch message again; a worker ignores the second one it finds started. */
+    /**
+     * Sends the dispatch of QUEUED jobs whose message was lost again, as chunks as a claim's are,
+     * in one transaction (the caller hands them over {@link #REQUEUE_CHUNK} at a time); a worker
+     * ignores a second message whose job it finds started.
+     */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public void resendDispatch(String jobId) {
-        jobs.find(jobId).ifPresent(this::send);
+    public void resendDispatches(List<String> jobIds) {
+        sendChunks(jobs.locked(jobIds).stream().filter(job -> job.getState() == JobState.QUEUED).toList());
     }
 
     /** Re-bucketed queued jobs get a dispatch at their new priority, in the re-bucketing's transaction. */

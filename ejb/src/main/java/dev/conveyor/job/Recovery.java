@@ -22,16 +22,18 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiPredicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
  * The recovery pass: what a crash can leave behind, put back on its way. It re-queues jobs whose
- * worker's node died or whose delivery this node lost, re-sends the dispatch of jobs queued for
+ * worker's node died or whose delivery this node lost (those its own previous start left at once,
+ * a chunk of them per transaction), re-sends the dispatch of jobs queued for
  * half a minute whose message is not on the queue and the callback of jobs whose result writing was interrupted, returns
  * files left in stage by a claim that never committed to the input folder, and clears the stage
- * folders of finished jobs. Each repair is its own transaction; running the pass twice is harmless.
+ * folders of finished jobs. Each repair (a chunk of re-queues) is its own transaction; running the pass twice is harmless.
  * <p>
  * It moves and deletes only what it can prove it made: the stage folder must pass the
  * {@link Confinement} check (a link there blocks the endpoint and nothing is touched), a job
@@ -49,12 +51,15 @@ public class Recovery {
 
     /** A claim commits within milliseconds; a stage folder without a job row for this long is an orphan. */
     private final Duration orphanGrace = Tunable.RECOVERY_ORPHAN_GRACE.value();
-    /** A RUNNING job is looked at once it has been so for this long: a start commits just before its worker begins. */
+    /**
+     * A RUNNING job is looked at once it has been so for this long (the jobs this node's previous
+     * start left, at once: {@link Unattended}).
+     */
     private final Duration runningUnattended = Tunable.RECOVERY_RUNNING_UNATTENDED.value();
     /** A job WRITING for this long lost its callback (or the callback keeps failing and went to the DLQ). */
     private final Duration writingStale = Tunable.RECOVERY_WRITING_STALE.value();
     /**
-     * A job QUEUED for this long whose id is in no message on the dispatch queue lost its message
+     * A job QUEUED for this long (or since before this start: {@link Unattended#queuedBefore}) whose id is in no message on the dispatch queue lost its message
      * (a dispatch whose broker side was in doubt after a crash, a dead-lettered message): it gets
      * another. A worker starts a queued job within moments of taking its message, so a job that is
      * QUEUED this long is on the queue unless its message is gone; a second message is harmless
@@ -93,18 +98,22 @@ public class Recovery {
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
     public Report recover() throws IOException {
+        Unattended unattended = new Unattended(Instant.now(), runningUnattended, writingStale, queuedStale, node.id(), node.startedAt());
+        List<String> abandoned = jobs.changedBefore(JobState.RUNNING, unattended.changedBefore()).stream()
+                .filter(unattended::running).map(Jobs.Changed::id).toList();
+        BiPredicate<String, String> stillRunning = node.runningCheckForOnePass();
         int requeued = 0;
-        for (String jobId : jobIds(JobState.RUNNING, Instant.now().minus(runningUnattended))) {
-            if (dispatcher.requeueIfAbandoned(jobId, node::isRunning)) {
-                requeued++;
-            }
+        for (List<String> chunk : Chunks.of(abandoned, JobDispatcher.REQUEUE_CHUNK)) {
+            requeued += dispatcher.requeueAbandoned(chunk, stillRunning);
         }
-        List<String> stuckQueued = new ArrayList<>(jobIds(JobState.QUEUED, Instant.now().minus(queuedStale)));
+        List<String> stuckQueued = new ArrayList<>(jobIds(JobState.QUEUED, unattended.queuedBefore()));
         if (!stuckQueued.isEmpty()) {
             stuckQueued.removeAll(dispatcher.queuedIds());
         }
-        stuckQueued.forEach(dispatcher::resendDispatch);
-        List<String> stuckWriting = writingLeft();
+        for (List<String> chunk : Chunks.of(stuckQueued, JobDispatcher.REQUEUE_CHUNK)) {
+            dispatcher.resendDispatches(chunk);
+        }
+        List<String> stuckWriting = writingLeft(unattended);
         stuckWriting.forEach(dispatcher::resendCallback);
         int[] stage = {0, 0};
         for (EndpointConfig endpoint : endpoints.configs()) {
@@ -113,19 +122,12 @@ public class Recovery {
         return new Report(requeued, stuckQueued.size(), stuckWriting.size(), stage[0], stage[1]);
     }
 
-    /**
-     * WRITING jobs nobody will finish writing: those of a dead node (a worker writes the results
-     * right after recording them, so a node that died meanwhile left them), once they have been
-     * WRITING for {@link #runningUnattended}, and any left WRITING for {@link #writingStale}
-     * (a lost or dead-lettered callback).
-     */
-    private List<String> writingLeft() {
-        Instant now = Instant.now();
-        List<Jobs.Changed> rows = jobs.changedBefore(JobState.WRITING, now.minus(runningUnattended));
+    /** WRITING jobs nobody will finish writing ({@link Unattended#writingLeft}). */
+    private List<String> writingLeft(Unattended unattended) {
+        List<Jobs.Changed> rows = jobs.changedBefore(JobState.WRITING, unattended.changedBefore());
         // A node's heartbeat is read once a pass, however many of its jobs are WRITING (a blocked endpoint may hold thousands).
         Map<String, Boolean> alive = new HashMap<>();
-        return rows.stream().filter(row -> row.changedAt().isBefore(now.minus(writingStale))
-                        || !alive.computeIfAbsent(row.node(), node::isAlive))
+        return rows.stream().filter(row -> unattended.writingLeft(row, nodeId -> alive.computeIfAbsent(nodeId, node::isAlive)))
                 .map(Jobs.Changed::id).toList();
     }
 

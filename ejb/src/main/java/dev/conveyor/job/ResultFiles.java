@@ -35,6 +35,27 @@ final class ResultFiles {
         return target;
     }
 
+    /**
+     * Puts an orphaned claim's file back into the watched folder under its name or the first free
+     * indexed one. A file goes by a hard link and then the removal of its staged name, so a crash
+     * on the way leaves no empty reservation in the watched folder, which a scan would take for a
+     * file (an empty source; the file itself then returned beside it as {@code name_1}): it leaves
+     * at worst the staged name as well, and the next pass finds its own link again by the file's
+     * identity. A folder, or a file where no link can be made, is moved as {@link #moveInto} does.
+     */
+    static Path returnInto(Path staged, Path folder) throws IOException {
+        String name = staged.getFileName().toString();
+        if (Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS)) {
+            return moveInto(staged, folder, name, false);
+        }
+        Optional<Path> linked = linkInto(staged, folder, name);
+        if (linked.isEmpty()) {
+            return moveInto(staged, folder, name, false);
+        }
+        Files.delete(staged);
+        return linked.get();
+    }
+
     /** Told of each name {@link #reserve} is about to claim, before it claims it. */
     @FunctionalInterface
     interface Intent {

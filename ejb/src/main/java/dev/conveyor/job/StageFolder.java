@@ -148,7 +148,7 @@ public record StageFolder(Path jobFolder) {
         if (!holdsCopy() && Files.isDirectory(in, LinkOption.NOFOLLOW_LINKS)) {
             try (Stream<Path> entries = Files.list(in)) {
                 for (Path entry : entries.toList()) {
-                    ResultFiles.moveInto(entry, inputFolder, entry.getFileName().toString(), false);
+                    ResultFiles.returnInto(entry, inputFolder);
                     returned++;
                 }
             }

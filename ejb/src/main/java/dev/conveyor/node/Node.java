@@ -42,6 +42,12 @@ public class Node {
         return heartbeatAt;
     }
 
+    /** The node starts again under the id it kept (see {@link NodeIdentity}). */
+    public void restart(Instant now) {
+        this.startedAt = now;
+        this.heartbeatAt = now;
+    }
+
     public void beat(Instant now) {
         this.heartbeatAt = now;
     }

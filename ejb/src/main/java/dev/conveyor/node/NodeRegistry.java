@@ -19,6 +19,16 @@ public class NodeRegistry {
     @PersistenceContext
     EntityManager em;
 
+    /** A node's start: its row made, or, for an id it kept from an earlier start, begun again. */
+    public void start(String id) {
+        Node node = em.find(Node.class, id);
+        if (node == null) {
+            em.persist(new Node(id, Instant.now()));
+        } else {
+            node.restart(Instant.now());
+        }
+    }
+
     public void beat(String id) {
         Node node = em.find(Node.class, id);
         if (node == null) {

@@ -13,6 +13,8 @@ import jakarta.jms.QueueBrowser;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
@@ -35,14 +37,25 @@ public class Fixture {
     /** How many messages waiting on {@code queue} name the job (browsed, not taken). */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public int messagesNaming(String queue, String jobId) throws JMSException {
-        int found = 0;
+        return waitingBodies(queue).stream().mapToInt(ids -> Collections.frequency(ids, jobId)).sum();
+    }
+
+    /** How many messages waiting on {@code queue} name any of the jobs: one per job, or fewer when they travel together. */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public long messagesNamingAny(String queue, Collection<String> jobIds) throws JMSException {
+        return waitingBodies(queue).stream().filter(ids -> !Collections.disjoint(ids, jobIds)).count();
+    }
+
+    /** The job ids of each message waiting on {@code queue}. */
+    private List<List<String>> waitingBodies(String queue) throws JMSException {
+        List<List<String>> bodies = new ArrayList<>();
         try (QueueBrowser browser = jms.createBrowser(jms.createQueue(queue))) {
             Enumeration<?> messages = browser.getEnumeration();
             while (messages.hasMoreElements()) {
-                found += Collections.frequency(JobMessaging.jobIds(((Message) messages.nextElement()).getBody(String.class)), jobId);
+                bodies.add(JobMessaging.jobIds(((Message) messages.nextElement()).getBody(String.class)));
             }
         }
-        return found;
+        return bodies;
     }
 
     /** The job as a node that died at {@code since} left it: still marked as that node's, unchanged since then. */

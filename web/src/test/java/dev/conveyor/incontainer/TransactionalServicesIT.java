@@ -19,6 +19,7 @@ import dev.conveyor.job.Jobs;
 import dev.conveyor.job.Outcome;
 import dev.conveyor.job.Recovery;
 import dev.conveyor.job.RunRequest;
+import dev.conveyor.node.ThisNode;
 import dev.conveyor.signal.SignalService;
 import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
@@ -88,6 +89,8 @@ class TransactionalServicesIT {
     SignalService signals;
     @Inject
     Fixture fixture;
+    @Inject
+    ThisNode node;
     @Resource
     UserTransaction transaction;
     @Resource
@@ -224,6 +227,26 @@ class TransactionalServicesIT {
                 "the jobs' sources stay in stage for what comes next");
         assertEquals("not Conveyor's", Files.readString(foreignFile));
         assertEquals("not Conveyor's either", Files.readString(looseFile));
+    }
+
+    @Test
+    void recoveryTakesBackWhatThisNodesPreviousStartLeftRunningInChunksAsAClaimSendsThem() throws Exception {
+        EndpointConfig endpoint = endpoint("restarted", Json.createObjectBuilder().add("batchSize", 100));
+        List<String> ids = List.copyOf(jobs.claimAll(endpoint, EndpointFiles.drop(endpoint, 20)).jobIds().values());
+        assertEquals(ids.size(), runner.startAll(ids).size());
+        // As the previous start of this node left them: under its id (kept across restarts), no worker on them any more.
+        ids.forEach(node::endWork);
+        ids.forEach(id -> fixture.leftByDeadNode(id, node.id(), node.startedAt().minusSeconds(1)));
+
+        assertTrue(recovery.recover().requeued() >= ids.size());
+        assertEquals(List.of(JobState.QUEUED), states(ids).stream().distinct().toList());
+        for (String id : ids) {
+            assertEquals(1, dispatches(id), "each has its dispatch again, once: " + id);
+        }
+        long messages = fixture.messagesNamingAny(JobMessaging.JOBS_QUEUE, ids);
+        assertTrue(messages < ids.size(), "re-queued together, in chunks of several jobs a message: " + messages + " messages");
+        recovery.recover();
+        assertEquals(messages, fixture.messagesNamingAny(JobMessaging.JOBS_QUEUE, ids), "a second pass sends no more");
     }
 
     @Test
