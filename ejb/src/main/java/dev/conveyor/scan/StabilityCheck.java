@@ -137,18 +137,24 @@ public final class StabilityCheck {
             // A write older than two in-place gaps no longer matters: the file has been still since, or was looked at again.
             writtenAt.values().removeIf(written -> at - written > 2 * inPlaceGapMs);
         }
+        int knownWholeLeft = 0;
         for (Path candidate : candidates) {
             Look look = look(candidate, at);
             if (look == null) {
                 continue;
             }
             Look before = previous.get(candidate);
-            if (look.sameAs(before)) {
+            boolean same = look.sameAs(before);
+            if (same) {
                 look = before;
-                long gap = gapFor(candidate, look, at);
-                if (at - before.atMillis() >= gap) {
-                    unchanged.add(candidate);
-                } else if (gap == MINIMUM_GAP_MS && inPlaceGapMs > 0 && at - before.atMillis() >= CAUGHT_UP_GAP_MS) {
+            }
+            long gap = gapFor(candidate, look, at);
+            boolean knownWhole = gap == MINIMUM_GAP_MS && inPlaceGapMs > 0;
+            if (same && at - before.atMillis() >= gap) {
+                unchanged.add(candidate);
+            } else if (knownWhole) {
+                knownWholeLeft++;
+                if (same && at - before.atMillis() >= CAUGHT_UP_GAP_MS) {
                     wholeIfCaughtUp.add(candidate);
                 }
             }
@@ -158,12 +164,10 @@ public final class StabilityCheck {
         if (!wholeIfCaughtUp.isEmpty() && eventsCaughtUp.getAsBoolean()) {
             Set<Path> whole = new HashSet<>(unchanged);
             wholeIfCaughtUp.stream().filter(file -> gapFor(file, now.get(file), at) == MINIMUM_GAP_MS).forEach(whole::add);
+            knownWholeLeft -= whole.size() - unchanged.size();
             // In the candidates' order, oldest first, as the batch is cut from the front.
             unchanged = candidates.stream().filter(whole::contains).toList();
         }
-        Set<Path> taken = new HashSet<>(unchanged);
-        int knownWholeLeft = inPlaceGapMs == 0 ? 0 : (int) now.entrySet().stream()
-                .filter(entry -> !taken.contains(entry.getKey()) && gapFor(entry.getKey(), entry.getValue(), at) == MINIMUM_GAP_MS).count();
         synchronized (this) {
             previous = now;
             awaitingSecondLook = now.size() - unchanged.size();
