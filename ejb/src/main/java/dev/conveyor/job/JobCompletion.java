@@ -85,9 +85,14 @@ public class JobCompletion {
      * Returns the ids of the jobs whose outcome was recorded now.
      */
     public List<String> recordAll(List<Outcome> outcomes) {
+        return ids(recordLocked(outcomes));
+    }
+
+    /** Records as {@link #recordAll} does; the jobs recorded now, their rows locked, oldest first. */
+    private List<Job> recordLocked(List<Outcome> outcomes) {
         Map<String, Outcome> byJob = new HashMap<>();
         outcomes.forEach(outcome -> byJob.put(outcome.jobId(), outcome));
-        List<String> recorded = new ArrayList<>();
+        List<Job> recorded = new ArrayList<>();
         for (Job job : jobs.locked(List.copyOf(byJob.keySet()))) {
             Outcome outcome = byJob.get(job.getId());
             if (job.getState().isFinished() || job.getState() == JobState.WRITING) {
@@ -98,9 +103,13 @@ public class JobCompletion {
                 continue;
             }
             job.recordOutcome(outcome.succeeded(), outcome.reason(), outcome.detail());
-            recorded.add(job.getId());
+            recorded.add(job);
         }
         return recorded;
+    }
+
+    private static List<String> ids(List<Job> jobs) {
+        return jobs.stream().map(Job::getId).toList();
     }
 
     /**
@@ -122,11 +131,12 @@ public class JobCompletion {
      *         is recorded, and the caller records it alone
      */
     public List<String> recordAndComplete(List<Outcome> outcomes) {
-        List<String> recorded = recordAll(outcomes);
+        List<Job> recorded = recordLocked(outcomes);
         Set<String> succeeded = new HashSet<>();
         outcomes.stream().filter(Outcome::succeeded).forEach(outcome -> succeeded.add(outcome.jobId()));
-        List<String> left = new ArrayList<>(recorded.stream().filter(jobId -> !succeeded.contains(jobId)).toList());
-        left.addAll(write(recorded.stream().filter(succeeded::contains).toList(), false, false));
+        List<String> left = new ArrayList<>(recorded.stream().map(Job::getId).filter(jobId -> !succeeded.contains(jobId)).toList());
+        // The rows recorded are written on as they are, locked: reading them again would make the database change each row twice.
+        left.addAll(write(recorded.stream().filter(job -> succeeded.contains(job.getId())).toList(), false, false));
         if (transactions.getRollbackOnly()) {
             throw new WriteUndone();
         }
@@ -173,7 +183,7 @@ public class JobCompletion {
      * transaction that records them SUCCEEDED can commit.
      */
     public void completeAll(List<String> jobIds) {
-        write(jobIds, true, true);
+        write(jobs.locked(jobIds), true, true);
     }
 
     /**
@@ -182,20 +192,22 @@ public class JobCompletion {
      * results have no room yet, their endpoint is blocked), for the result writers.
      */
     public List<String> completeNow(List<String> jobIds) {
-        return write(jobIds, false, true);
+        return write(jobs.locked(jobIds), false, true);
     }
 
-    /** Writes what can be written; {@code fanOutNow} false leaves the jobs of fan-out endpoints (parents and joins) WRITING. Returns the jobs left WRITING. */
-    private List<String> write(List<String> jobIds, boolean mayWait, boolean fanOutNow) {
+    /**
+     * Writes what can be written of these jobs, whose rows the transaction has locked; {@code fanOutNow} false
+     * leaves the jobs of fan-out endpoints (parents and joins) WRITING. Returns the jobs left WRITING.
+     */
+    private List<String> write(List<Job> locked, boolean mayWait, boolean fanOutNow) {
         Set<String> blocked = new HashSet<>();
         // Read once per endpoint and chunk: a chunk's jobs are mostly one endpoint's.
         Map<String, Optional<EndpointConfig>> configs = new HashMap<>();
         Durably.Pending durable = new Durably.Pending();
-        List<Job> locked = jobs.locked(jobIds);
         for (Job job : locked) {
             if (transactions.getRollbackOnly()) {
                 // A folder of the chunk's proved unsafe: the whole write is undone, so nothing more is moved.
-                return jobIds;
+                return ids(locked);
             }
             if (job.getState() != JobState.WRITING || blocked.contains(job.getEndpoint())) {
                 continue;
@@ -215,7 +227,7 @@ public class JobCompletion {
         try {
             durable.force();
         } catch (IOException e) {
-            LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(String.join(", ", jobIds), e), e);
+            LOG.log(Level.WARNING, MessageId.RESULT_WRITE_FAILED.format(String.join(", ", ids(locked)), e), e);
             throw new UncheckedIOException(e);
         }
         return locked.stream().filter(job -> job.getState() == JobState.WRITING).map(Job::getId).toList();

@@ -5,7 +5,9 @@ import dev.conveyor.endpoint.EndpointSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -41,6 +43,15 @@ public final class JobFactory {
 
     /** A file's size, or the total of a job folder's files; 0 when it cannot be read (the claim then tells why). */
     private static long sizeOf(Path input) {
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(input, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!attributes.isDirectory()) {
+                // A single file, most jobs: one look, where a walk takes three.
+                return attributes.isRegularFile() ? attributes.size() : 0;
+            }
+        } catch (IOException e) {
+            return 0;
+        }
         try (var files = Files.walk(input)) {
             return files.filter(Files::isRegularFile).mapToLong(regular -> regular.toFile().length()).sum();
         } catch (IOException | UncheckedIOException e) {

@@ -171,6 +171,33 @@ class TransactionalServicesIT {
     }
 
     @Test
+    void recordingAChunkWithItsSuccessesEndsThemAtOnceAndLeavesTheFailureWritingForTheWriters() throws Exception {
+        EndpointConfig endpoint = endpoint("records", Json.createObjectBuilder());
+        List<String> ids = List.copyOf(jobs.claimAll(endpoint, EndpointFiles.drop(endpoint, 3)).jobIds().values());
+        String failed = ids.get(2);
+        List<Outcome> outcomes = runner.startAll(ids).stream().map(runner::execute)
+                .map(ran -> ran.jobId().equals(failed) ? Outcome.finalFailure(failed, ran.attempt(), "the test's failure") : ran).toList();
+
+        assertEquals(List.of(failed), completion.recordAndComplete(outcomes), "only the failure is left to write");
+        Map<Path, String> results = EndpointFiles.filesUnder(endpoint, "result");
+        assertEquals(2, results.size(), "each success's result once: " + results);
+        for (JobView job : views(ids.subList(0, 2))) {
+            assertEquals(JobState.SUCCEEDED, job.state(), job::toString);
+            assertEquals(1, job.results().size(), job::toString);
+            assertEquals("content of " + job.source(), results.get(endpoint.folder().resolve(job.results().get(0))));
+        }
+        JobView failure = views(List.of(failed)).get(0);
+        assertEquals(JobState.WRITING, failure.state(), failure::toString);
+        assertEquals("the test's failure", failure.failureReason());
+
+        assertEquals(List.of(), completion.recordAndComplete(outcomes), "a second delivery records and writes nothing");
+        assertEquals(results, EndpointFiles.filesUnder(endpoint, "result"));
+        assertEquals(List.of(), completion.completeNow(List.of(failed)));
+        assertEquals(JobState.FAILED, views(List.of(failed)).get(0).state());
+        assertEquals(List.of(), EndpointFiles.stagedNames(endpoint), "the stage is cleared once every end is committed");
+    }
+
+    @Test
     void aResultWriteRolledBackLeavesTheJobWritingAndTheRetryLandsEachResultOnce() throws Exception {
         EndpointConfig endpoint = endpoint("rewrites", Json.createObjectBuilder());
         List<String> ids = List.copyOf(jobs.claimAll(endpoint, EndpointFiles.drop(endpoint, 2)).jobIds().values());
