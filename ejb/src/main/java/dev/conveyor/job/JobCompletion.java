@@ -256,7 +256,8 @@ public class JobCompletion {
             succeeded = false;
             reason = unsafeName.get();
         }
-        if (succeeded && fanOut.splits(endpoint, job)) {
+        // Asked only of a fan-out endpoint's jobs: a call through the port's proxy for every job cost more than the check.
+        if (succeeded && endpoint.get(FAN_OUT).isPresent() && fanOut.splits(endpoint, job)) {
             Optional<String> refused;
             try {
                 refused = fanOut.split(job, endpoint);

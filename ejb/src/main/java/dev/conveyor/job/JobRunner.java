@@ -142,6 +142,16 @@ public class JobRunner {
     }
 
     /**
+     * Runs a chunk's operations one after the other, as {@link #execute} runs one, in one call
+     * into the container: called through the bean's proxy for each job, a chunk of small copies
+     * spent a third as long in the container's call as in the copies themselves (Flight Recorder).
+     */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public List<Outcome> executeAll(List<RunRequest> requests) {
+        return requests.stream().map(this::execute).toList();
+    }
+
+    /**
      * Runs the operation outside any transaction: it may take long, and its work is files.
      * A failure of the operation is an outcome, not an exception.
      */

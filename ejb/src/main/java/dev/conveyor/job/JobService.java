@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +55,11 @@ public class JobService {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Admission claim(EndpointConfig endpoint, Path file, Map<String, String> attributes, String submissionId) {
-        return admit(endpoint, submissionId, rules -> stage(endpoint, file, attributes, submissionId, rules));
+        return admit(endpoint, submissionId, rules -> {
+            Optional<Job> job = stage(endpoint, file, attributes, submissionId, rules);
+            job.ifPresent(jobs::add);
+            return job;
+        });
     }
 
     /**
@@ -114,14 +119,18 @@ public class JobService {
         InputQueue queue = lockQueue(endpoint);
         Map<Path, String> claimed = new LinkedHashMap<>();
         Map<String, Integer> queued = new LinkedHashMap<>();
+        List<Job> staged = new ArrayList<>();
         boolean queueAtOnce = endpoint.get(EndpointSettings.ASYNCHRONOUS) && endpoint.get(EndpointSettings.WAIT).isEmpty();
         BucketRules.Placement rules = priorities.current();
+        boolean full = false;
         for (Path file : files) {
             if (queue.isFull()) {
-                return new Claims(claimed, queued, queue, true);
+                full = true;
+                break;
             }
             Optional<Job> job = stage(endpoint, file, Map.of(), null, rules);
             if (job.isPresent()) {
+                staged.add(job.get());
                 claimed.put(file, job.get().getId());
                 if (queueAtOnce) {
                     job.get().moveTo(JobState.QUEUED);
@@ -130,7 +139,8 @@ public class JobService {
                 queue = queue.plus(1);
             }
         }
-        return new Claims(claimed, queued, queue, false);
+        jobs.addAll(staged);
+        return new Claims(claimed, queued, queue, full);
     }
 
     /** Locks the endpoint's row and counts its input queue. */
@@ -141,7 +151,7 @@ public class JobService {
 
     /**
      * Moves the file into a new job's stage folder (made and checked on the way, see
-     * {@link StageFolder#create}) and persists the job; empty, with nothing persisted, when the
+     * {@link StageFolder#create}) and makes its job, for the caller to persist; empty when the
      * file could not be moved (gone, or taken by another claimer). A source that is a symbolic
      * link is never taken, and a link where a folder of Conveyor's should be blocks the endpoint.
      */
@@ -162,7 +172,6 @@ public class JobService {
             LOG.log(Level.WARNING, MessageId.CLAIM_FAILED.format(file, endpoint.name(), e));
             return Optional.empty();
         }
-        jobs.add(job);
         return Optional.of(job);
     }
 

@@ -130,7 +130,10 @@ public class JobWorker implements MessageListener {
     private void run(List<String> jobIds, List<Ran> ran, List<String> working) {
         List<RunRequest> started = runner.startAll(jobIds);
         started.forEach(request -> working.add(request.jobId()));
-        started.forEach(request -> ran.add(new Ran(request, runner.execute(request))));
+        List<Outcome> outcomes = runner.executeAll(started);
+        for (int i = 0; i < started.size(); i++) {
+            ran.add(new Ran(started.get(i), outcomes.get(i)));
+        }
     }
 
 

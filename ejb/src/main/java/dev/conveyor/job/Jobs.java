@@ -43,6 +43,11 @@ public class Jobs {
         em.persist(job);
     }
 
+    /** Adds a claim's jobs in one call: through this bean's proxy, a call per job cost a claim more than its inserts. */
+    public void addAll(List<Job> added) {
+        added.forEach(em::persist);
+    }
+
     public Optional<Job> find(String id) {
         return Optional.ofNullable(em.find(Job.class, id));
     }
