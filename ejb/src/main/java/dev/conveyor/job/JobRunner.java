@@ -77,30 +77,34 @@ public class JobRunner {
     public List<RunRequest> startAll(List<String> jobIds) {
         Map<String, Optional<EndpointConfig>> endpointsByName = new HashMap<>();
         List<RunRequest> requests = new ArrayList<>();
+        String nodeId = node.id();
         for (Job job : jobs.locked(jobIds)) {
             Optional<EndpointConfig> endpoint = endpointsByName.computeIfAbsent(job.getEndpoint(), endpoints::config);
             if (startable(job) && endpoint.isPresent()) {
                 String giveUp = job.getAttempts() >= attempts ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
-                job.start(node.id());
-                claimWork(job.getId());
+                job.start(nodeId);
                 requests.add(new RunRequest(job.getId(), endpoint.get(), job.getSource(), giveUp,
                         endpoint.get().get(FAN_OUT).isPresent() && job.hasWaited(), job.getAttempts()));
             }
         }
+        claimWork(requests.stream().map(RunRequest::jobId).toList());
         return requests;
     }
 
     /**
-     * Marks the job as worked by this node while the start's row lock is held, so a second
-     * dispatch of the same job (a redelivery beside a recovery's re-queue) finds it taken. A start
-     * that does not commit lets go of it again: otherwise the job would look worked on for good
-     * and recovery would never take it back.
+     * Marks the jobs as worked by this node while the start's row locks are held, so a second
+     * dispatch of one of them (a redelivery beside a recovery's re-queue) finds it taken. A start
+     * that does not commit lets go of them again: otherwise they would look worked on for good
+     * and recovery would never take them back.
      */
-    private void claimWork(String jobId) {
-        node.beginWork(jobId);
+    private void claimWork(List<String> jobIds) {
+        if (jobIds.isEmpty()) {
+            return;
+        }
+        node.beginWork(jobIds);
         transactions.registerInterposedSynchronization((AfterCompletion) status -> {
             if (status != Status.STATUS_COMMITTED) {
-                node.endWork(jobId);
+                node.endWork(jobIds);
             }
         });
     }
@@ -155,8 +159,7 @@ public class JobRunner {
      * Runs the operation outside any transaction: it may take long, and its work is files.
      * A failure of the operation is an outcome, not an exception.
      */
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public Outcome execute(RunRequest request) {
+    private Outcome execute(RunRequest request) {
         // The job stays this node's work until its outcome is recorded (JobWorker, EndpointScanner end it): a job
         // whose run is over but whose chunk is still running is not abandoned, and must not be started again.
         long started = System.nanoTime();

@@ -101,7 +101,7 @@ public class JobWorker implements MessageListener {
         } finally {
             // The chunk's jobs stay this node's work until here, after their results are written: a job whose run is
             // over but whose chunk is still running is not abandoned, nor is one being written.
-            working.forEach(node::endWork);
+            node.endWork(working);
         }
     }
 

@@ -108,9 +108,10 @@ public class ThisNode {
         return lastBeat;
     }
 
-    /** A worker of this node begins running the job's operation. */
-    public void beginWork(String jobId) {
-        working.put(jobId, Instant.now());
+    /** A worker of this node begins running these jobs' operations (a chunk's, one after the other). */
+    public void beginWork(Collection<String> jobIds) {
+        Instant now = Instant.now();
+        jobIds.forEach(jobId -> working.put(jobId, now));
     }
 
     /** When each job this node runs now began. */
@@ -118,8 +119,8 @@ public class ThisNode {
         return List.copyOf(working.values());
     }
 
-    public void endWork(String jobId) {
-        working.remove(jobId);
+    public void endWork(Collection<String> jobIds) {
+        jobIds.forEach(working::remove);
     }
 
     /**

@@ -216,10 +216,11 @@ public class EndpointScanner {
             List<Outcome> outcomes = new ArrayList<>();
             List<RunRequest> started = runner.startAll(chunk);
             try {
-                for (RunRequest request : started) {
-                    Outcome outcome = runner.execute(request);
+                List<Outcome> ran = runner.executeAll(started);
+                for (int i = 0; i < started.size(); i++) {
+                    Outcome outcome = ran.get(i);
                     // Only a failure that may end otherwise is looked at again: asking takes a transaction of its own.
-                    if (!outcome.retriable() || !runner.retryLater(request, outcome)) {
+                    if (!outcome.retriable() || !runner.retryLater(started.get(i), outcome)) {
                         outcomes.add(outcome);
                     }
                 }
@@ -228,7 +229,7 @@ public class EndpointScanner {
                 }
             } finally {
                 // Until their outcomes are recorded, the chunk's jobs are this node's work, not abandoned ones.
-                started.forEach(request -> node.endWork(request.jobId()));
+                node.endWork(started.stream().map(RunRequest::jobId).toList());
             }
         }
     }

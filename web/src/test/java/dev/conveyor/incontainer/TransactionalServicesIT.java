@@ -147,7 +147,7 @@ class TransactionalServicesIT {
         List<RunRequest> started = runner.startAll(ids);
         assertEquals(ids.size(), started.size());
         assertEquals(List.of(), runner.startAll(ids), "a second delivery of the same chunk starts nothing");
-        List<Outcome> outcomes = started.stream().map(runner::execute).toList();
+        List<Outcome> outcomes = runner.executeAll(started);
         assertEquals(Set.copyOf(ids), Set.copyOf(completion.recordAll(outcomes)));
         assertEquals(List.of(), completion.recordAll(outcomes), "an outcome is recorded once");
         assertEquals(List.of(), completion.completeNow(ids), "nothing is left for the result writers");
@@ -175,7 +175,7 @@ class TransactionalServicesIT {
         EndpointConfig endpoint = endpoint("records", Json.createObjectBuilder());
         List<String> ids = List.copyOf(jobs.claimAll(endpoint, EndpointFiles.drop(endpoint, 3)).jobIds().values());
         String failed = ids.get(2);
-        List<Outcome> outcomes = runner.startAll(ids).stream().map(runner::execute)
+        List<Outcome> outcomes = runner.executeAll(runner.startAll(ids)).stream()
                 .map(ran -> ran.jobId().equals(failed) ? Outcome.finalFailure(failed, ran.attempt(), "the test's failure") : ran).toList();
 
         assertEquals(List.of(failed), completion.recordAndComplete(outcomes), "only the failure is left to write");
@@ -201,7 +201,7 @@ class TransactionalServicesIT {
     void aResultWriteRolledBackLeavesTheJobWritingAndTheRetryLandsEachResultOnce() throws Exception {
         EndpointConfig endpoint = endpoint("rewrites", Json.createObjectBuilder());
         List<String> ids = List.copyOf(jobs.claimAll(endpoint, EndpointFiles.drop(endpoint, 2)).jobIds().values());
-        completion.recordAll(runner.startAll(ids).stream().map(runner::execute).toList());
+        completion.recordAll(runner.executeAll(runner.startAll(ids)));
 
         transaction.begin();
         assertEquals(List.of(), completion.completeNow(ids));
@@ -262,7 +262,7 @@ class TransactionalServicesIT {
         List<String> ids = List.copyOf(jobs.claimAll(endpoint, EndpointFiles.drop(endpoint, 20)).jobIds().values());
         assertEquals(ids.size(), runner.startAll(ids).size());
         // As the previous start of this node left them: under its id (kept across restarts), no worker on them any more.
-        ids.forEach(node::endWork);
+        node.endWork(ids);
         ids.forEach(id -> fixture.leftByDeadNode(id, node.id(), node.startedAt().minusSeconds(1)));
 
         assertTrue(recovery.recover().requeued() >= ids.size());
