@@ -1,13 +1,20 @@
 package dev.conveyor.files;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
 
 /** Removing or measuring a folder with everything in it, without following a link into somewhere else. */
 public final class FileTrees {
@@ -20,9 +27,85 @@ public final class FileTrees {
      * is gone meanwhile (another remover was quicker) counts as deleted.
      */
     public static void delete(Path root) throws IOException {
-        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(root, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException gone) {
             return;
         }
+        if (attributes.isDirectory()) {
+            deleteEntries(root, name -> true);
+        }
+        Files.deleteIfExists(root);
+    }
+
+    /**
+     * Deletes the entries of {@code folder} whose names {@code which} accepts, each with everything
+     * in it, as {@link #delete} does. Where the platform offers it (Linux), each folder, this one
+     * too, is opened once without following a link and its entries are looked at and removed
+     * relative to it, so a link swapped in for a folder meanwhile is removed, never walked
+     * through (a link in place of {@code folder} itself is refused); that also takes one system
+     * call less per entry than looking an entry up again by its whole path to remove it.
+     */
+    public static void deleteEntries(Path folder, Predicate<String> which) throws IOException {
+        Path absolute = folder.toAbsolutePath();
+        try (DirectoryStream<Path> parent = Files.newDirectoryStream(absolute.getParent())) {
+            if (parent instanceof SecureDirectoryStream<Path> secure) {
+                try (SecureDirectoryStream<Path> opened = secure.newDirectoryStream(absolute.getFileName(), LinkOption.NOFOLLOW_LINKS)) {
+                    deleteEntries(opened, which);
+                }
+                return;
+            }
+        } catch (NoSuchFileException gone) {
+            return;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(absolute)) {
+            for (Path entry : entries) {
+                if (which.test(entry.getFileName().toString())) {
+                    walkDeleting(entry);
+                }
+            }
+        } catch (NoSuchFileException gone) {
+            // Another remover was quicker.
+        }
+    }
+
+    private static void deleteEntries(SecureDirectoryStream<Path> folder, Predicate<String> which) throws IOException {
+        List<Path> names = new ArrayList<>();
+        for (Path entry : folder) {
+            if (which.test(entry.getFileName().toString())) {
+                names.add(entry.getFileName());
+            }
+        }
+        for (Path name : names) {
+            try {
+                if (isFolder(folder, name)) {
+                    try (SecureDirectoryStream<Path> inner = folder.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+                        deleteEntries(inner, any -> true);
+                    } catch (FileSystemException notOpened) {
+                        if (isFolder(folder, name)) {
+                            throw notOpened;
+                        }
+                        // Swapped for a link or a file since it was looked at: removed below as the file it is now.
+                        folder.deleteFile(name);
+                        continue;
+                    }
+                    folder.deleteDirectory(name);
+                } else {
+                    folder.deleteFile(name);
+                }
+            } catch (NoSuchFileException gone) {
+                // Another remover was quicker.
+            }
+        }
+    }
+
+    private static boolean isFolder(SecureDirectoryStream<Path> folder, Path name) throws IOException {
+        return folder.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes().isDirectory();
+    }
+
+    /** Deletes by whole paths, where no folder can be opened for removing relative to it. */
+    private static void walkDeleting(Path root) throws IOException {
         Files.walkFileTree(root, new PassingOverVanished() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {

@@ -2,12 +2,12 @@ package dev.conveyor.job;
 
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.files.Confinement;
+import dev.conveyor.files.FileTrees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -102,18 +102,8 @@ public record StageFolder(Path jobFolder) {
             Files.deleteIfExists(jobFolder);
             return;
         }
-        List<Path> children;
-        try (Stream<Path> listed = Files.list(jobFolder)) {
-            children = listed.toList();
-        } catch (NoSuchFileException gone) {
-            // Another remover was quicker (a job's writer and the recovery pass may meet here).
-            return;
-        }
-        for (Path child : children) {
-            if (!child.getFileName().toString().equals(MARKER)) {
-                ResultFiles.deleteTree(child);
-            }
-        }
+        // What is gone meanwhile counts as deleted: a job's writer and the recovery pass may meet here.
+        FileTrees.deleteEntries(jobFolder, name -> !name.equals(MARKER));
         Files.deleteIfExists(jobFolder.resolve(MARKER));
         Files.deleteIfExists(jobFolder);
     }

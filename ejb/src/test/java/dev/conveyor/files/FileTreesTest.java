@@ -1,0 +1,95 @@
+package dev.conveyor.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileTreesTest {
+
+    @TempDir
+    Path root;
+
+    /** A folder elsewhere whose content must survive every delete through a link to it. */
+    private Path outside() throws IOException {
+        Path outside = Files.createDirectories(root.resolve("outside/deep"));
+        Files.writeString(outside.resolve("keep.txt"), "not Conveyor's");
+        return outside.getParent();
+    }
+
+    private static List<String> names(Path folder) throws IOException {
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.map(entry -> entry.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aFolderGoesWithEverythingInItAtAnyDepth() throws Exception {
+        Path tree = Files.createDirectories(root.resolve("tree/a/b/c"));
+        Files.writeString(tree.resolve("leaf.txt"), "x");
+        Files.writeString(root.resolve("tree/a/top.txt"), "y");
+        Files.createDirectories(root.resolve("tree/empty"));
+
+        FileTrees.delete(root.resolve("tree"));
+
+        assertFalse(Files.exists(root.resolve("tree"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void linksInsideAreRemovedNeverFollowed() throws Exception {
+        Path outside = outside();
+        Path tree = Files.createDirectories(root.resolve("tree/inner"));
+        Files.createSymbolicLink(tree.resolve("to-folder"), outside);
+        Files.createSymbolicLink(tree.resolve("to-file"), outside.resolve("deep/keep.txt"));
+
+        FileTrees.delete(root.resolve("tree"));
+
+        assertFalse(Files.exists(root.resolve("tree"), LinkOption.NOFOLLOW_LINKS));
+        assertEquals("not Conveyor's", Files.readString(outside.resolve("deep/keep.txt")));
+    }
+
+    @Test
+    void aLinkGivenToDeleteIsRemovedItselfAndWhatIsGoneCountsAsDeleted() throws Exception {
+        Path outside = outside();
+        Path link = Files.createSymbolicLink(root.resolve("link"), outside);
+
+        FileTrees.delete(link);
+        FileTrees.delete(root.resolve("never-there"));
+
+        assertFalse(Files.exists(link, LinkOption.NOFOLLOW_LINKS));
+        assertEquals(List.of("deep"), names(outside));
+    }
+
+    @Test
+    void entriesAreDeletedAsChosenAndTheRestStays() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("job/in"));
+        Files.writeString(folder.resolve("source.txt"), "s");
+        Files.writeString(root.resolve("job/marker"), "m");
+        Files.createDirectories(root.resolve("job/1/out"));
+
+        FileTrees.deleteEntries(root.resolve("job"), name -> !name.equals("marker"));
+
+        assertEquals(List.of("marker"), names(root.resolve("job")));
+        FileTrees.deleteEntries(root.resolve("gone"), name -> true);
+    }
+
+    @Test
+    void aLinkInPlaceOfTheFolderWhoseEntriesGoIsRefusedAndNothingBehindItIsTouched() throws Exception {
+        Path outside = outside();
+        Path link = Files.createSymbolicLink(root.resolve("job"), outside);
+
+        assertThrows(IOException.class, () -> FileTrees.deleteEntries(link, name -> true));
+
+        assertEquals(List.of("deep"), names(outside));
+        assertTrue(Files.isSymbolicLink(link));
+    }
+}
