@@ -1,6 +1,7 @@
 package dev.conveyor.files;
 
 import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
@@ -34,7 +35,13 @@ public final class FileTrees {
             return;
         }
         if (attributes.isDirectory()) {
-            deleteEntries(root, name -> true);
+            try {
+                // Most folders deleted are empty (a run's work folder): one removal, no listing.
+                Files.deleteIfExists(root);
+                return;
+            } catch (DirectoryNotEmptyException notEmpty) {
+                deleteEntries(root, name -> true);
+            }
         }
         Files.deleteIfExists(root);
     }
