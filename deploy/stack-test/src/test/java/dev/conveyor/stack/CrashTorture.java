@@ -197,7 +197,7 @@ public final class CrashTorture {
     private static final int PAGE = 10_000;
 
     /** Every job of the endpoint, page by page (the listing's pages are ordered by creation time and id, so none is missed). */
-    private static List<JsonObject> allJobs(ApiClient api, String endpoint) throws ListingRefused {
+    static List<JsonObject> allJobs(ApiClient api, String endpoint) throws ListingRefused {
         List<JsonObject> jobs = new ArrayList<>();
         for (int page = 0; ; page++) {
             ApiClient.Reply listing = api.get("jobs?endpoint=" + endpoint + "&page=" + page + "&limit=" + PAGE);
@@ -213,7 +213,7 @@ public final class CrashTorture {
     }
 
     /** The API refused a page of the job listing; the message is its reply. */
-    private static final class ListingRefused extends Exception {
+    static final class ListingRefused extends Exception {
         ListingRefused(String reply) {
             super(reply);
         }
