@@ -36,6 +36,8 @@ public final class DiskFull {
     private static final int MINIMUM_FREE_MIB = 1;
     /** The volume grows to this many times its size: it must then hold every file. */
     private static final int GROWTH = 8;
+    /** The endpoint's batchSize: with repeatInterval 1 s, at most this many files a second leave the input folder. */
+    private static final int BATCH_SIZE = 20;
     /** Dropped once the endpoint is blocked: they must wait in the input folder. */
     private static final int LATE_FILES = 5;
 
@@ -61,7 +63,7 @@ public final class DiskFull {
 
     private static CrashTorture.Verdict fill(Stack stack, ApiClient api, String name, Path volume, int files, int volumeMib) throws Exception {
         Path folder = Drops.createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"copy\","
-                + "\"repeatInterval\":1,\"batchSize\":20,\"resultFolder\":\"" + volume.resolve("result") + "/\","
+                + "\"repeatInterval\":1,\"batchSize\":" + BATCH_SIZE + ",\"resultFolder\":\"" + volume.resolve("result") + "/\","
                 + "\"minimumFreeSpace\":" + MINIMUM_FREE_MIB + ",\"sleepOnOverStore\":500,\"sleepOnOverStoreRetryCount\":2}");
         Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + name));
         Random random = new Random(11);
@@ -118,9 +120,12 @@ public final class DiskFull {
     /**
      * The endpoint's jobs once all {@code total} have succeeded. The folders are looked at first:
      * they are cheap, and a listing of 20,000 jobs every half second would slow the stack it waits for.
+     * It waits 15 minutes, or twice the time the scans need at {@link #BATCH_SIZE} a second if longer.
      */
     private static List<JsonObject> drained(ApiClient api, String name, Path folder, int total) throws Exception {
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(15));
+        Duration scans = Duration.ofSeconds(2L * total / BATCH_SIZE);
+        Duration wait = scans.compareTo(Duration.ofMinutes(15)) > 0 ? scans : Duration.ofMinutes(15);
+        Instant deadline = Instant.now().plus(wait);
         List<JsonObject> jobs = List.of();
         while (Instant.now().isBefore(deadline)) {
             if (inputFiles(folder) == 0 && entries(folder.resolve("stage"), Files::isRegularFile) == 0) {
@@ -135,7 +140,7 @@ public final class DiskFull {
             }
             Thread.sleep(2000);
         }
-        throw new IllegalStateException("not every job succeeded within 15 minutes: " + jobs.size() + " jobs listed");
+        throw new IllegalStateException("not every job succeeded within " + wait.toSeconds() + " s: " + jobs.size() + " jobs listed");
     }
 
     private static long inputFiles(Path folder) throws IOException {
