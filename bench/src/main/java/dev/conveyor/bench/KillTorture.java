@@ -35,7 +35,10 @@ public final class KillTorture {
         System.out.println(Measures.machine());
         CrashTorture.Verdict verdict;
         if (fault == CrashTorture.Fault.KILL_NODE) {
-            Stack cluster = Cluster.create(stack, stack.var(), "conveyor_cluster_torture", 8080, 61616);
+            // Node 1 on CONVEYOR_HTTP_PORT, node 2 on the next port, both on CONVEYOR_BROKER_PORT's broker,
+            // so that a cluster run can sit beside other stacks on the machine.
+            Stack cluster = Cluster.create(stack, stack.var(), "conveyor_cluster_torture",
+                    port("CONVEYOR_HTTP_PORT", 8080), port("CONVEYOR_BROKER_PORT", 61616));
             try (Stack first = cluster.node(1)) {
                 first.start();
                 cluster.node(2).start();
@@ -50,5 +53,10 @@ public final class KillTorture {
         if (!verdict.passed()) {
             System.exit(1);
         }
+    }
+
+    private static int port(String variable, int otherwise) {
+        String value = System.getenv(variable);
+        return value == null || value.isBlank() ? otherwise : Integer.parseInt(value);
     }
 }

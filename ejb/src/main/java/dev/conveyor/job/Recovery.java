@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiPredicate;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -147,42 +149,65 @@ public class Recovery {
         if (!Files.isDirectory(stage, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        Instant orphanedBefore = Instant.now().minus(orphanGrace);
         List<Path> entries;
         try (Stream<Path> listed = Files.list(stage)) {
             entries = listed.toList();
         }
         Map<String, Jobs.Standing> found = jobs.standing(entries.stream().map(entry -> entry.getFileName().toString()).toList());
+        repairEntries(endpoint, entries, found, Instant.now().minus(orphanGrace), unsafe -> endpoints.blockUnsafe(endpoint.name(), unsafe),
+                counts);
+    }
+
+    /**
+     * The stage folder's {@code entries}, as listed. A busy endpoint removes the folders of the jobs
+     * it finishes while the pass goes through the list: an entry gone since is skipped, where its
+     * NoSuchFileException would end the pass and leave the orphans after it (a dead node's among
+     * them) for a pass that meets no finishing job, perhaps not before the backlog is done.
+     * {@code found}: the jobs named by the entries; {@code unsafe}: told of a link found there.
+     */
+    static void repairEntries(EndpointConfig endpoint, List<Path> entries, Map<String, Jobs.Standing> found, Instant orphanedBefore,
+                              Consumer<UnsafeFolderException> unsafe, int[] counts) throws IOException {
         for (Path entry : entries) {
             try {
-                Confinement.requireNoLink(entry);
-            } catch (UnsafeFolderException e) {
-                endpoints.blockUnsafe(endpoint.name(), e);
-                continue;
-            }
-            boolean old = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);
-            if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
-                if (old && StageFolder.isEventsMark(entry)) {
-                    // A scan's catch-up mark whose delete a crash cut short.
-                    Files.deleteIfExists(entry);
+                repairEntry(endpoint, entry, found.get(entry.getFileName().toString()), orphanedBefore, unsafe, counts);
+            } catch (NoSuchFileException gone) {
+                if (Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    // Something inside it is missing, not the entry: not the race above.
+                    throw gone;
                 }
-                continue;
             }
-            if (!StageFolder.isMarked(entry)) {
-                leaveOrRemoveUnfinished(entry, old);
-                continue;
+        }
+    }
+
+    private static void repairEntry(EndpointConfig endpoint, Path entry, Jobs.Standing job, Instant orphanedBefore,
+                                    Consumer<UnsafeFolderException> unsafe, int[] counts) throws IOException {
+        try {
+            Confinement.requireNoLink(entry);
+        } catch (UnsafeFolderException e) {
+            unsafe.accept(e);
+            return;
+        }
+        boolean old = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);
+        if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+            if (old && StageFolder.isEventsMark(entry)) {
+                // A scan's catch-up mark whose delete a crash cut short.
+                Files.deleteIfExists(entry);
             }
-            Jobs.Standing job = found.get(entry.getFileName().toString());
-            StageFolder folder = new StageFolder(entry);
-            if (job == null && old) {
-                boolean copy = folder.holdsCopy();
-                counts[0] += folder.settleOrphan(endpoint.folder());
-                counts[1] += copy ? 1 : 0;
-            } else if (job != null && old && job.endpoint().equals(endpoint.name()) && job.state().isFinished()) {
-                // Only once it is old: a job that just finished has its folder removed by its own writer, right after the commit.
-                folder.delete();
-                counts[1]++;
-            }
+            return;
+        }
+        if (!StageFolder.isMarked(entry)) {
+            leaveOrRemoveUnfinished(entry, old);
+            return;
+        }
+        StageFolder folder = new StageFolder(entry);
+        if (job == null && old) {
+            boolean copy = folder.holdsCopy();
+            counts[0] += folder.settleOrphan(endpoint.folder());
+            counts[1] += copy ? 1 : 0;
+        } else if (job != null && old && job.endpoint().equals(endpoint.name()) && job.state().isFinished()) {
+            // Only once it is old: a job that just finished has its folder removed by its own writer, right after the commit.
+            folder.delete();
+            counts[1]++;
         }
     }
 
