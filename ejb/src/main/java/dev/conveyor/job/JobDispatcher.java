@@ -210,16 +210,21 @@ public class JobDispatcher {
      */
     public void writeWaitingResults(@Observes(during = TransactionPhase.AFTER_SUCCESS) EndpointResumed resumed) {
         List<String> waiting = jobs.inState(resumed.name(), JobState.WRITING);
-        waiting.forEach(self::resendCallback);
+        self.resendCallbacks(waiting);
         if (!waiting.isEmpty()) {
             LOG.info(MessageId.ENDPOINT_RESUMED.format(resumed.name(), waiting.size()));
         }
     }
 
-    /** Sends a WRITING job's callback again, for a result write that was interrupted; a repeat is harmless. */
+    /**
+     * Sends WRITING jobs' callbacks again, for result writes that were interrupted or waited,
+     * chunks of {@link Chunks#MAX_CHUNK} a message as a worker hands them over, all in one
+     * transaction: a blocked endpoint may hold thousands. A repeat is harmless, and a chunk
+     * whose write fails comes back split into one callback per job (see {@link ResultWriter}).
+     */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public void resendCallback(String jobId) {
-        sendCallback(List.of(jobId));
+    public void resendCallbacks(List<String> jobIds) {
+        Chunks.of(jobIds, Chunks.MAX_CHUNK).forEach(this::sendCallback);
     }
 
     /**

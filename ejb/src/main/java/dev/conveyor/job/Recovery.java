@@ -116,7 +116,7 @@ public class Recovery {
             dispatcher.resendDispatches(chunk);
         }
         List<String> stuckWriting = writingLeft(unattended);
-        stuckWriting.forEach(dispatcher::resendCallback);
+        dispatcher.resendCallbacks(stuckWriting);
         int[] stage = {0, 0};
         for (EndpointConfig endpoint : endpoints.configs()) {
             repairStage(endpoint, stage);

@@ -44,6 +44,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -222,6 +223,18 @@ class TransactionalServicesIT {
         assertEquals(2, results.size(), "each result once: " + results);
         assertEquals(2, preserved.size(), "each source kept once: " + preserved);
         assertEquals(List.of(), EndpointFiles.stagedNames(endpoint));
+    }
+
+    @Test
+    void writingJobsHaveTheirCallbacksResentAChunkAMessage() throws Exception {
+        List<String> ids = IntStream.range(0, 450).mapToObj(i -> "writing-" + UUID.randomUUID()).toList();
+
+        dispatcher.resendCallbacks(ids);
+
+        assertEquals(3, fixture.messagesNamingAny(JobMessaging.CALLBACKS_QUEUE, ids), "200, 200 and 50 a message, not one each");
+        for (String id : List.of(ids.get(0), ids.get(200), ids.get(449))) {
+            assertEquals(1, fixture.messagesNaming(JobMessaging.CALLBACKS_QUEUE, id), id);
+        }
     }
 
     @Test
