@@ -14,6 +14,7 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.FlushModeType;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
@@ -183,11 +184,14 @@ public class EndpointService {
      * endpoint made or moved on any node counts within a second.
      */
     public Optional<EndpointConfig> configWatching(Path folder) {
-        return WATCHERS.get(folder, () -> watching(folder).stream().findFirst().map(Endpoint::getName)).flatMap(this::config);
+        // Asked in the middle of a chunk's result write: flushing its pending job rows first would make them written twice.
+        return WATCHERS.get(folder, () -> watching(folder, FlushModeType.COMMIT).stream().findFirst().map(Endpoint::getName))
+                .flatMap(this::config);
     }
 
-    private List<Endpoint> watching(Path folder) {
-        return em.createNamedQuery("Endpoint.byPath", Endpoint.class).setParameter("path", folder.toString()).getResultList();
+    private List<Endpoint> watching(Path folder, FlushModeType flush) {
+        return em.createNamedQuery("Endpoint.byPath", Endpoint.class).setParameter("path", folder.toString()).setFlushMode(flush)
+                .getResultList();
     }
 
     /** The service-wide defaults as they apply: those given, then the manual's. */
@@ -240,7 +244,7 @@ public class EndpointService {
     }
 
     private void store(Endpoint endpoint, SettingValues given, Path folder) {
-        for (Endpoint other : watching(folder)) {
+        for (Endpoint other : watching(folder, FlushModeType.AUTO)) {
             if (!other.getName().equals(endpoint.getName())) {
                 throw new ConveyorException(MessageId.FOLDER_ALREADY_WATCHED, folder, other.getName());
             }
