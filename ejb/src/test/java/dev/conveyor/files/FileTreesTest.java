@@ -33,18 +33,6 @@ class FileTreesTest {
     }
 
     @Test
-    void aFolderGoesWithEverythingInItAtAnyDepth() throws Exception {
-        Path tree = Files.createDirectories(root.resolve("tree/a/b/c"));
-        Files.writeString(tree.resolve("leaf.txt"), "x");
-        Files.writeString(root.resolve("tree/a/top.txt"), "y");
-        Files.createDirectories(root.resolve("tree/empty"));
-
-        FileTrees.delete(root.resolve("tree"));
-
-        assertFalse(Files.exists(root.resolve("tree"), LinkOption.NOFOLLOW_LINKS));
-    }
-
-    @Test
     void linksInsideAreRemovedNeverFollowed() throws Exception {
         Path outside = outside();
         Path tree = Files.createDirectories(root.resolve("tree/inner"));

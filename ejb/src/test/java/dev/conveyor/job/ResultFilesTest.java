@@ -192,11 +192,15 @@ class ResultFilesTest {
         Path tree = Files.createDirectories(dir.resolve("tree/a/b"));
         Files.writeString(tree.resolve("file"), "x");
         Files.writeString(dir.resolve("tree/top"), "y");
+        Files.createDirectories(dir.resolve("tree/empty"));
+        Files.createDirectories(dir.resolve("alone"));
 
+        ResultFiles.deleteTree(dir.resolve("alone"));
         ResultFiles.deleteTree(dir.resolve("tree"));
         ResultFiles.deleteTree(dir.resolve("tree"));
 
         assertFalse(Files.exists(dir.resolve("tree")));
+        assertFalse(Files.exists(dir.resolve("alone")));
     }
 
     @Test
