@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The file side of one run of a job's operation ({@link JobRunner#execute}): the staged source in,
+ * The file side of one run of a job's operation ({@link JobRunner#executeAll}): the staged source in,
  * the laid-out results and their list out, in the attempt's own folder ({@link AttemptFolder}). Plain Java, so that what a run does to the stage folder
  * is tested without a container.
  */
