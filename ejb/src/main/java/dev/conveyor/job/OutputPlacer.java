@@ -108,7 +108,7 @@ public final class OutputPlacer {
     /** Moves a document to {@code base/relative} (indexed if two outputs want one name); returns where, relative to base. */
     private static Path move(Document document, Path base, Path relative) throws IOException {
         Path target = base.resolve(relative);
-        Path placed = ResultFiles.moveInto(document.path(), target.getParent(), target.getFileName().toString(), false);
+        Path placed = ResultFiles.moveByLink(document.path(), target.getParent(), target.getFileName().toString());
         return base.relativize(placed);
     }
 

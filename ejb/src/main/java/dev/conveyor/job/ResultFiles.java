@@ -44,15 +44,28 @@ final class ResultFiles {
      * identity. A folder, or a file where no link can be made, is moved as {@link #moveInto} does.
      */
     static Path returnInto(Path staged, Path folder) throws IOException {
-        String name = staged.getFileName().toString();
-        if (Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS)) {
-            return moveInto(staged, folder, name, false);
+        return moveByLink(staged, folder, staged.getFileName().toString());
+    }
+
+    /**
+     * Moves a file into {@code folder} under {@code name} or the first free indexed name, as
+     * {@link #moveInto} does without overwrite, but by a hard link and then the removal of the old
+     * name: no empty reservation is made and renamed over, so no new file for the kernel to
+     * allocate (a crash in between leaves the file under both names). A folder, or a file where no
+     * link can be made, is moved as {@link #moveInto} does.
+     */
+    static Path moveByLink(Path item, Path folder, String name) throws IOException {
+        if (Files.isDirectory(item, LinkOption.NOFOLLOW_LINKS)) {
+            return moveInto(item, folder, name, false);
         }
-        Optional<Path> linked = linkInto(staged, folder, name);
+        if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createDirectories(folder);
+        }
+        Optional<Path> linked = linkInto(item, folder, name);
         if (linked.isEmpty()) {
-            return moveInto(staged, folder, name, false);
+            return moveInto(item, folder, name, false);
         }
-        Files.delete(staged);
+        Files.delete(item);
         return linked.get();
     }
 

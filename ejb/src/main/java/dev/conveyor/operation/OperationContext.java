@@ -2,7 +2,9 @@ package dev.conveyor.operation;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,8 @@ public final class OperationContext {
     private final Map<String, Object> inputs;
     private final Path workFolder;
     private int created;
+    /** The name of the document lying in the work folder itself; null until one does. */
+    private String inWorkFolder;
 
     public OperationContext(Map<String, Object> inputs, Path workFolder) {
         this.inputs = Map.copyOf(inputs);
@@ -62,8 +66,12 @@ public final class OperationContext {
     }
 
     /**
-     * A new, empty place to write an output document named {@code fileName}. Each call gets a
-     * folder of its own, so outputs never collide however they are named. Refused once the
+     * A new, empty place to write an output document named {@code fileName}, where no other
+     * output is: the first lies in the work folder itself, each later one in a new numbered folder
+     * of its own, so outputs never collide however they are named. Most operations make one
+     * document: a folder for it as well was one more inode for the kernel to allocate and free per
+     * job, and inode allocation took a fifth of the small-file pipeline's CPU (perf, see
+     * docs/benchmarks.md). Refused once the
      * operation's thread is interrupted, as it is at a time or output limit ({@link OperationLimits}):
      * an abandoned operation makes no more documents.
      */
@@ -71,8 +79,35 @@ public final class OperationContext {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedIOException("the operation was stopped at one of its limits; it makes no more documents");
         }
-        Path folder = Files.createDirectories(workFolder.resolve(Integer.toString(++created)));
-        return new Document(fileName, folder.resolve(fileName.isBlank() ? "output" : Path.of(fileName).getFileName().toString()));
+        String name = fileName.isBlank() ? "output" : Path.of(fileName).getFileName().toString();
+        if (created++ == 0) {
+            // Usually made already, by the pipeline: a look costs less than a failed mkdir.
+            if (!Files.isDirectory(workFolder)) {
+                Files.createDirectories(workFolder);
+            }
+            if (Files.notExists(workFolder.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
+                inWorkFolder = name;
+                return new Document(fileName, workFolder.resolve(name));
+            }
+        }
+        return new Document(fileName, newNumberedFolder().resolve(name));
+    }
+
+    /**
+     * The next numbered folder that is free, and not the name of the document in the work folder
+     * itself, which may carry a number for a name and not be written yet.
+     */
+    private Path newNumberedFolder() throws IOException {
+        for (; ; created++) {
+            String number = Integer.toString(created);
+            if (!number.equals(inWorkFolder)) {
+                try {
+                    return Files.createDirectory(workFolder.resolve(number));
+                } catch (FileAlreadyExistsException taken) {
+                    // try the next number
+                }
+            }
+        }
     }
 
     private Object require(String name) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,34 @@ class ResultFilesTest {
         assertEquals(List.of("t.bin"), listing(watched), "no empty t.bin and no t_1.bin beside it");
         assertEquals("the claimed file", Files.readString(watched.resolve("t.bin")));
         assertFalse(Files.exists(staged));
+    }
+
+    /** The file itself goes, by a second name and the removal of the first: no new file is made and written over. */
+    @Test
+    void aFileMovedByLinkKeepsItsIdentityAndTakesTheFirstFreeName() throws IOException {
+        Path source = Files.writeString(Files.createDirectories(dir.resolve("work")).resolve("a.txt"), "content");
+        Object identity = Files.readAttributes(source, BasicFileAttributes.class).fileKey();
+        Files.writeString(Files.createDirectories(dir.resolve("out/sub")).resolve("a.txt"), "taken");
+
+        Path moved = ResultFiles.moveByLink(source, dir.resolve("out/sub"), "a.txt");
+
+        assertEquals(dir.resolve("out/sub/a_1.txt"), moved);
+        assertEquals(identity, Files.readAttributes(moved, BasicFileAttributes.class).fileKey());
+        assertEquals(1, (int) Files.getAttribute(moved, "unix:nlink"), "the work name is gone");
+        assertEquals("taken", Files.readString(dir.resolve("out/sub/a.txt")));
+        assertFalse(Files.exists(source));
+    }
+
+    @Test
+    void aFolderMovedByLinkIsRenamedAsAWhole() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("work/pages"));
+        Files.writeString(folder.resolve("1.txt"), "one");
+
+        Path moved = ResultFiles.moveByLink(folder, dir.resolve("out"), "pages");
+
+        assertEquals(dir.resolve("out/pages"), moved);
+        assertEquals("one", Files.readString(moved.resolve("1.txt")));
+        assertFalse(Files.exists(folder));
     }
 
     @Test
