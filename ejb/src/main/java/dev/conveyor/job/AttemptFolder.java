@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
@@ -19,7 +20,7 @@ import java.util.stream.Stream;
 /**
  * One attempt's files in its job's stage folder, {@code stage/<job id>/<attempt>/}: the
  * operation's scratch space in {@code work/}, its results in {@code out/}, laid out as they will be
- * in the result folder, and {@code results.json} listing the units to move, written last. Each
+ * in the result folder, and the list of the units to move, made last ({@link #finish}). Each
  * start of a job runs in a folder of its own, and only the folder of the attempt whose outcome
  * was recorded is published: a node still running an attempt the job has left (taken for dead,
  * its job re-queued) writes where nothing is read (see {@link StageFolder#takeOverFinishedRun}).
@@ -27,6 +28,8 @@ import java.util.stream.Stream;
 public record AttemptFolder(Path folder) {
 
     private static final String RESULT_LIST = "results.json";
+    /** A finished run's list of its units as a folder of hard links to them, named as they are (see {@link #finish}). */
+    private static final String FINISHED_UNITS = "finished";
 
     /** Makes the attempt's folder and its output folder; an attempt's folder is new, never one found there. */
     public AttemptFolder create() throws IOException {
@@ -57,6 +60,41 @@ public record AttemptFolder(Path folder) {
         }
     }
 
+    /**
+     * Ends a run with the list of its units, the last thing a run makes, so that a list means the
+     * output folder is whole; the work folder goes. Where the units are files directly in the
+     * output folder, named in order (a job's one result, mostly), and the work folder is empty,
+     * the list is that folder: a hard link to each unit is made in it, then it is renamed to
+     * {@value #FINISHED_UNITS} in one step. That makes no new file where {@value #RESULT_LIST}
+     * made one per job, on a volume where each new file was the costliest step of a small file's
+     * way (docs/benchmarks.md); and the links keep the list whole while the units leave {@code out/}.
+     */
+    public void finish(List<Path> units) throws IOException {
+        if (linkable(units)) {
+            for (Path unit : units) {
+                Files.createLink(work().resolve(unit), output().resolve(unit));
+            }
+            Files.move(work(), folder.resolve(FINISHED_UNITS), StandardCopyOption.ATOMIC_MOVE);
+            return;
+        }
+        writeResultUnits(units);
+        ResultFiles.deleteTree(work());
+    }
+
+    private boolean linkable(List<Path> units) throws IOException {
+        if (!units.equals(units.stream().sorted().toList()) || !Files.isDirectory(work(), LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        for (Path unit : units) {
+            if (unit.getNameCount() != 1 || !Files.isRegularFile(output().resolve(unit), LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+        }
+        try (Stream<Path> leftovers = Files.list(work())) {
+            return leftovers.findAny().isEmpty();
+        }
+    }
+
     public void writeResultUnits(List<Path> units) throws IOException {
         var array = JSON.createArrayBuilder();
         units.forEach(unit -> array.add(unit.toString()));
@@ -65,11 +103,18 @@ public record AttemptFolder(Path folder) {
     }
 
     /**
-     * The units a finished run of the operation listed ({@link #writeResultUnits}, the last thing
-     * a run writes, so its list means the output folder is whole); empty when no run finished. A
-     * list cut short by a crash does not parse, and counts as none.
+     * The units a finished run of the operation listed ({@link #finish}, the last thing a run
+     * makes, so its list means the output folder is whole); empty when no run finished. A list
+     * cut short by a crash does not parse, and counts as none; a folder of links is whole once it
+     * has its name.
      */
     public Optional<List<Path>> finishedRun() throws IOException {
+        Path linked = folder.resolve(FINISHED_UNITS);
+        if (Files.isDirectory(linked, LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> units = Files.list(linked)) {
+                return Optional.of(units.map(linked::relativize).sorted().toList());
+            }
+        }
         String list;
         try {
             list = Files.readString(folder.resolve(RESULT_LIST), StandardCharsets.UTF_8);
@@ -83,7 +128,7 @@ public record AttemptFolder(Path folder) {
         }
     }
 
-    /** The units {@link #writeResultUnits} listed; without that list, every entry of the output folder. */
+    /** The units a finished run listed; without a list, every entry of the output folder. */
     public List<Path> resultUnits() throws IOException {
         Optional<List<Path>> listed = finishedRun();
         if (listed.isPresent()) {

@@ -78,8 +78,7 @@ final class StagedRun {
             units.addAll(runCall(operation, calls.get(call), calls.size() == 1 ? run.work()
                     : run.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, run));
         }
-        run.writeResultUnits(units);
-        ResultFiles.deleteTree(run.work());
+        run.finish(units);
         return Outcome.success(request.jobId(), request.attempt());
     }
 

@@ -1,0 +1,86 @@
+package dev.conveyor.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AttemptFolderTest {
+
+    @TempDir
+    Path stage;
+
+    /** A run as the pipeline leaves it before its end: the units placed in out/, the work folder emptied. */
+    private AttemptFolder ranWith(String... outputs) throws IOException {
+        AttemptFolder run = new AttemptFolder(stage.resolve("1")).create();
+        Files.createDirectories(run.work());
+        for (String output : outputs) {
+            Files.createDirectories(run.output().resolve(output).getParent());
+            Files.writeString(run.output().resolve(output), "result " + output);
+        }
+        return run;
+    }
+
+    @Test
+    void aRunOfFilesInNameOrderEndsWithoutAListFileAndKeepsItsListWhileTheUnitsLeave() throws IOException {
+        AttemptFolder run = ranWith("a.txt", "b.txt");
+        List<Path> units = List.of(Path.of("a.txt"), Path.of("b.txt"));
+
+        run.finish(units);
+
+        assertFalse(Files.exists(run.folder().resolve("results.json")), "no new file for the list");
+        assertFalse(Files.exists(run.work()));
+        assertEquals(units, run.finishedRun().orElseThrow());
+        // A unit that cannot be linked into the result folder is moved there: the list must not lose it.
+        Files.move(run.output().resolve("a.txt"), stage.resolve("a.txt"));
+        assertEquals(units, run.resultUnits());
+        assertEquals("result b.txt", Files.readString(run.output().resolve(run.resultUnits().get(1))));
+    }
+
+    @Test
+    void unitsInFoldersOutOfNameOrderOrBesideLeftoversAreWrittenAsAList() throws IOException {
+        List<List<Path>> lists = List.of(List.of(Path.of("pages/1.pdf")), List.of(Path.of("b.txt"), Path.of("a.txt")),
+                List.of(Path.of("a.txt")));
+        for (int kind = 0; kind < lists.size(); kind++) {
+            AttemptFolder run = new AttemptFolder(stage.resolve(Integer.toString(kind + 1))).create();
+            for (Path unit : lists.get(kind)) {
+                Files.createDirectories(run.output().resolve(unit).getParent());
+                Files.writeString(run.output().resolve(unit), "result");
+            }
+            Files.createDirectories(run.work());
+            if (kind == 2) {
+                Files.writeString(run.work().resolve("scratch.tmp"), "the operation's own leftover");
+            }
+
+            run.finish(lists.get(kind));
+
+            assertTrue(Files.isRegularFile(run.folder().resolve("results.json")), lists.get(kind).toString());
+            assertFalse(Files.exists(run.work()));
+            assertEquals(lists.get(kind), run.finishedRun().orElseThrow());
+        }
+    }
+
+    /** A crash after some links and before the rename: the run did not finish, and a later attempt runs again. */
+    @Test
+    void linksMadeButNotYetNamedAsTheListAreNoFinishedRun() throws IOException {
+        AttemptFolder run = ranWith("a.txt");
+        Files.createLink(run.work().resolve("a.txt"), run.output().resolve("a.txt"));
+
+        assertTrue(run.finishedRun().isEmpty());
+    }
+
+    @Test
+    void aRunWithoutResultsFinishesWithAnEmptyList() throws IOException {
+        AttemptFolder run = ranWith();
+
+        run.finish(List.of());
+
+        assertEquals(List.of(), run.finishedRun().orElseThrow());
+    }
+}
