@@ -3,6 +3,7 @@ package dev.conveyor.job;
 import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.common.JsonText;
+import dev.conveyor.files.FileTrees;
 import jakarta.json.JsonString;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -36,6 +38,37 @@ public record AttemptFolder(Path folder) {
         Files.createDirectory(folder);
         Files.createDirectory(output());
         return this;
+    }
+
+    /**
+     * Empties a finished attempt's folder to the shape {@link #create} makes, {@code out/} and
+     * {@code work/} and nothing else, for a later job (see {@link SpareStageFolders}): false when
+     * it has no output folder or no work folder to keep.
+     */
+    boolean emptyForReuse() throws IOException {
+        Set<String> names = SpareStageFolders.names(folder);
+        String work = names.contains("work") ? "work" : names.contains(FINISHED_UNITS) ? FINISHED_UNITS : null;
+        if (work == null || !names.contains("out")) {
+            return false;
+        }
+        if (names.size() > 2) {
+            FileTrees.deleteEntries(folder, name -> !name.equals("out") && !name.equals(work));
+        }
+        FileTrees.deleteEntries(output(), any -> true);
+        FileTrees.deleteEntries(folder.resolve(work), any -> true);
+        if (!work.equals("work")) {
+            Files.move(folder.resolve(work), work(), StandardCopyOption.ATOMIC_MOVE);
+        }
+        return true;
+    }
+
+    /** True when the folder holds an empty {@code out/} and an empty {@code work/}, real folders both, and nothing else. */
+    boolean isEmptyAndNew() throws IOException {
+        return SpareStageFolders.names(folder).equals(Set.of("out", "work")) && isEmptyFolder(output()) && isEmptyFolder(work());
+    }
+
+    private static boolean isEmptyFolder(Path path) throws IOException {
+        return Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) && SpareStageFolders.names(path).isEmpty();
     }
 
     /** The operation's results, named as they will be in the result folder. */

@@ -368,7 +368,7 @@ public class JobCompletion {
         transactions.registerInterposedSynchronization((AfterCompletion) status -> {
             if (status == Status.STATUS_COMMITTED) {
                 try {
-                    stage.verify(confinement).delete();
+                    stage.verify(confinement).clear(confinement);
                 } catch (IOException e) {
                     LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(stage.jobFolder(), e));
                 }

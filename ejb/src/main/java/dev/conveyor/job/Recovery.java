@@ -156,6 +156,7 @@ public class Recovery {
         Map<String, Jobs.Standing> found = jobs.standing(entries.stream().map(entry -> entry.getFileName().toString()).toList());
         repairEntries(endpoint, entries, found, Instant.now().minus(orphanGrace), unsafe -> endpoints.blockUnsafe(endpoint.name(), unsafe),
                 counts);
+        SpareStageFolders.trim(stage, Instant.now().minus(SpareStageFolders.IDLE));
     }
 
     /**
@@ -185,6 +186,10 @@ public class Recovery {
             Confinement.requireNoLink(entry);
         } catch (UnsafeFolderException e) {
             unsafe.accept(e);
+            return;
+        }
+        if (entry.getFileName().toString().equals(SpareStageFolders.FOLDER)) {
+            // Emptied folders kept for claims: trimmed by their own rule.
             return;
         }
         boolean old = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);

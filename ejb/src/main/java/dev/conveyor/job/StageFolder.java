@@ -59,8 +59,10 @@ public record StageFolder(Path jobFolder) {
      * (no link anywhere below the root), with the marker; a folder made earlier is reused.
      */
     public StageFolder create(Confinement confinement) throws IOException {
-        createMarked(confinement, jobFolder);
-        confinement.ensure(jobFolder.resolve("in"));
+        if (!SpareStageFolders.takeInto(confinement, jobFolder)) {
+            createMarked(confinement, jobFolder);
+            confinement.ensure(jobFolder.resolve("in"));
+        }
         return this;
     }
 
@@ -106,6 +108,21 @@ public record StageFolder(Path jobFolder) {
         FileTrees.deleteEntries(jobFolder, name -> !name.equals(MARKER));
         Files.deleteIfExists(jobFolder.resolve(MARKER));
         Files.deleteIfExists(jobFolder);
+    }
+
+    /**
+     * Ends the folder of a job whose end is committed: kept, emptied, for a later claim where it
+     * can be ({@link SpareStageFolders}), else deleted as {@link #delete} does.
+     */
+    public void clear(Confinement confinement) throws IOException {
+        try {
+            if (SpareStageFolders.keep(confinement, this)) {
+                return;
+            }
+        } catch (IOException notKept) {
+            // Whatever is left of it goes, as a finished job's folder always did.
+        }
+        delete();
     }
 
     /**
@@ -182,6 +199,16 @@ public record StageFolder(Path jobFolder) {
 
     public Path input(String sourceName) {
         return jobFolder.resolve("in").resolve(sourceName);
+    }
+
+    /**
+     * Makes the folder of the job's attempt {@code attempt}: the prepared one of a reused folder
+     * if it has one (see {@link SpareStageFolders#usePrepared}), else a new one. Either way it
+     * fails when the attempt's folder exists, as a second start of one attempt must.
+     */
+    public AttemptFolder startAttempt(int attempt) throws IOException {
+        AttemptFolder run = attempt(attempt);
+        return SpareStageFolders.usePrepared(this, run) ? run : run.create();
     }
 
     /** The folders of the job's attempt {@code attempt} (counted from 1), each start's own. */

@@ -64,7 +64,7 @@ final class StagedRun {
         }
         // A folder of this attempt's own, new and empty: no half result of an earlier run is in it, and a node still
         // running an earlier attempt writes elsewhere.
-        AttemptFolder run = stage.attempt(request.attempt()).create();
+        AttemptFolder run = stage.startAttempt(request.attempt());
         List<InputResolver.Call> calls;
         try {
             calls = InputResolver.calls(operation, inputMappings, input);

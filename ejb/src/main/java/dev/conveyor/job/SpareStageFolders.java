@@ -1,0 +1,223 @@
+package dev.conveyor.job;
+
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.FileTrees;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Finished jobs' stage folders, emptied and kept in {@code stage/}{@value #FOLDER}{@code /} for the
+ * next claims, instead of being deleted and made again. A job's folder is four folders and a marker
+ * ({@code <id>/}, {@code in/}, an attempt folder with {@code out/} and {@code work/}): deleting them
+ * and making them anew for every small file was the costliest file-system step of its way, because
+ * a file system hands out new files and folders slower the more it freed shortly before (ext4
+ * without a journal steps over every one freed in the last seconds; docs/benchmarks.md). A kept
+ * folder is renamed into place for a claim, already marked with the new job id, with its attempt
+ * folder prepared as {@value #PREPARED_ATTEMPT} for the first attempt to take by a rename too.
+ * <p>
+ * A kept folder is checked when it is taken and when its attempt folder is used: exactly the shape
+ * Conveyor left, every part a real folder and empty; anything else is deleted (never followed) and
+ * a folder is made as before. At most {@value #KEPT} are kept per stage folder; one unused for
+ * {@link #IDLE} is deleted by the recovery pass ({@link #trim}), so an idle endpoint's stage folder
+ * empties. Several nodes may take from the same folder: a rename only one of them wins decides.
+ */
+final class SpareStageFolders {
+
+    /** Where a stage folder keeps its spares: not a job id, so the recovery pass never takes it for a job's folder. */
+    static final String FOLDER = "conveyor-spare";
+    /** A spare's attempt folder, ready to become its job's first attempt. */
+    static final String PREPARED_ATTEMPT = "next";
+    /** Enough for the jobs of a few batches of small files ending while as many are claimed. */
+    static final int KEPT = 1024;
+    /** How long a spare may wait for a claim before the recovery pass deletes it. */
+    static final Duration IDLE = Duration.ofMinutes(1);
+
+    private static final String INPUT = "in";
+    private static final Set<String> SHAPE = Set.of(StageFolder.MARKER, INPUT, PREPARED_ATTEMPT);
+    private static final ConcurrentMap<Path, Spares> BY_STAGE = new ConcurrentHashMap<>();
+
+    private SpareStageFolders() {
+    }
+
+    /**
+     * Puts a spare in place as {@code jobFolder} (which must not exist yet), marked with its name
+     * and dated now, so the recovery pass gives it the grace of a folder just made. False when none
+     * could be taken: none kept, the one taken not as Conveyor left it (then deleted), or another
+     * node quicker.
+     */
+    static boolean takeInto(Confinement confinement, Path jobFolder) throws IOException {
+        Spares spares = spares(jobFolder.getParent());
+        for (String name = spares.take(); name != null; name = spares.take()) {
+            if (Files.exists(jobFolder, LinkOption.NOFOLLOW_LINKS)) {
+                spares.add(name);
+                return false;
+            }
+            Path spare = confinement.check(spares.root).resolve(name);
+            try {
+                if (!Files.isDirectory(spare, LinkOption.NOFOLLOW_LINKS)) {
+                    throw new NoSuchFileException(spare.toString(), null, "not a folder");
+                }
+                Files.writeString(spare.resolve(StageFolder.MARKER), jobFolder.getFileName().toString(), StandardCharsets.UTF_8,
+                        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+                Files.setLastModifiedTime(spare, FileTime.from(Instant.now()));
+                Files.move(spare, jobFolder, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException takenOrChanged) {
+                // Another node took it, or it is not as it was left (a link, its marker gone): the next one.
+                FileTrees.delete(spare);
+                continue;
+            }
+            if (hasShapeOfSpare(jobFolder)) {
+                return true;
+            }
+            FileTrees.delete(jobFolder);
+        }
+        return false;
+    }
+
+    /**
+     * Empties a finished job's folder to a spare's shape and puts it aside: the input folder and
+     * one attempt folder (the prepared one if no attempt took it, else the newest) are kept, emptied;
+     * everything else goes. False when there is no room or the folder lacks a part (the caller
+     * deletes it); a failure part way leaves a folder the caller's delete still removes.
+     */
+    static boolean keep(Confinement confinement, StageFolder stage) throws IOException {
+        Path job = stage.jobFolder();
+        Spares spares = spares(job.getParent());
+        if (spares.isFull()) {
+            return false;
+        }
+        Set<String> names = names(job);
+        String attempt = names.contains(PREPARED_ATTEMPT) ? PREPARED_ATTEMPT
+                : names.stream().filter(name -> name.matches("[1-9][0-9]{0,8}")).max((a, b) -> Integer.valueOf(a).compareTo(Integer.valueOf(b)))
+                        .orElse(null);
+        if (attempt == null || !names.contains(INPUT) || !names.contains(StageFolder.MARKER)) {
+            return false;
+        }
+        Set<String> kept = Set.of(StageFolder.MARKER, INPUT, attempt);
+        if (!kept.containsAll(names)) {
+            FileTrees.deleteEntries(job, name -> !kept.contains(name));
+        }
+        FileTrees.deleteEntries(job.resolve(INPUT), any -> true);
+        AttemptFolder run = new AttemptFolder(job.resolve(attempt));
+        if (!run.emptyForReuse()) {
+            return false;
+        }
+        if (!attempt.equals(PREPARED_ATTEMPT)) {
+            Files.move(run.folder(), job.resolve(PREPARED_ATTEMPT), StandardCopyOption.ATOMIC_MOVE);
+        }
+        confinement.ensure(spares.root);
+        Files.move(job, spares.root.resolve(stage.jobId()), StandardCopyOption.ATOMIC_MOVE);
+        spares.add(stage.jobId());
+        return true;
+    }
+
+    /**
+     * Makes the prepared attempt folder the job's attempt {@code run}, by a rename: true when it
+     * was there and is as Conveyor left it (two empty folders). A prepared folder found otherwise
+     * is deleted. An attempt folder that exists already is not replaced: the caller's make fails
+     * on it, as a second start of the same attempt must.
+     */
+    static boolean usePrepared(StageFolder stage, AttemptFolder run) throws IOException {
+        Path prepared = stage.jobFolder().resolve(PREPARED_ATTEMPT);
+        if (!Files.isDirectory(prepared, LinkOption.NOFOLLOW_LINKS) || Files.exists(run.folder(), LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try {
+            Files.move(prepared, run.folder(), StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException anotherStart) {
+            return false;
+        }
+        if (run.isEmptyAndNew()) {
+            return true;
+        }
+        FileTrees.delete(run.folder());
+        return false;
+    }
+
+    /** Deletes the spares of {@code stageFolder} kept before {@code unusedSince}. */
+    static void trim(Path stageFolder, Instant unusedSince) throws IOException {
+        Spares spares = spares(stageFolder);
+        for (String name = spares.takeOldest(unusedSince); name != null; name = spares.takeOldest(unusedSince)) {
+            FileTrees.delete(spares.root.resolve(name));
+        }
+    }
+
+    private static boolean hasShapeOfSpare(Path folder) throws IOException {
+        return Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS) && names(folder).equals(SHAPE)
+                && Files.isRegularFile(folder.resolve(StageFolder.MARKER), LinkOption.NOFOLLOW_LINKS)
+                && Files.isDirectory(folder.resolve(INPUT), LinkOption.NOFOLLOW_LINKS) && names(folder.resolve(INPUT)).isEmpty()
+                && Files.isDirectory(folder.resolve(PREPARED_ATTEMPT), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    static Set<String> names(Path folder) throws IOException {
+        Set<String> names = new HashSet<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
+            entries.forEach(entry -> names.add(entry.getFileName().toString()));
+        }
+        return names;
+    }
+
+    /**
+     * The spares of a stage folder; the first look in this process lists what an earlier one
+     * kept, to be used or trimmed like the rest.
+     */
+    private static Spares spares(Path stageFolder) {
+        return BY_STAGE.computeIfAbsent(stageFolder, folder -> {
+            Spares spares = new Spares(folder.resolve(FOLDER));
+            try (DirectoryStream<Path> found = Files.newDirectoryStream(spares.root)) {
+                found.forEach(entry -> spares.add(entry.getFileName().toString()));
+            } catch (IOException none) {
+                // No spares kept there yet.
+            }
+            return spares;
+        });
+    }
+
+    /** A stage folder's spares, newest last: a claim takes the newest, the trim the oldest. */
+    private static final class Spares {
+
+        private record Spare(String name, Instant keptAt) {
+        }
+
+        private final Path root;
+        private final Deque<Spare> kept = new ArrayDeque<>();
+
+        Spares(Path root) {
+            this.root = root;
+        }
+
+        synchronized boolean isFull() {
+            return kept.size() >= KEPT;
+        }
+
+        synchronized void add(String name) {
+            kept.addLast(new Spare(name, Instant.now()));
+        }
+
+        synchronized String take() {
+            Spare newest = kept.pollLast();
+            return newest == null ? null : newest.name;
+        }
+
+        synchronized String takeOldest(Instant keptBefore) {
+            Spare oldest = kept.peekFirst();
+            return oldest != null && oldest.keptAt.isBefore(keptBefore) ? kept.pollFirst().name : null;
+        }
+    }
+}

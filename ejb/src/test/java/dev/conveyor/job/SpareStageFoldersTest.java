@@ -1,0 +1,165 @@
+package dev.conveyor.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.FileTrees;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpareStageFoldersTest {
+
+    @TempDir
+    Path root;
+
+    private Path watched;
+
+    @TempDir
+    Path outside;
+
+    @BeforeEach
+    void watchedFolder() throws IOException {
+        watched = Files.createDirectories(root.resolve("watched"));
+    }
+
+    private Confinement confinement() {
+        return new Confinement(List.of(root));
+    }
+
+    private Path spares() {
+        return watched.resolve("stage").resolve(SpareStageFolders.FOLDER);
+    }
+
+    /** A job's way through its stage folder as the copy operation goes it: claimed, run, results moved out, ended. */
+    private StageFolder finishedJob(String jobId) throws IOException {
+        Files.writeString(watched.resolve(jobId + ".txt"), "the source");
+        StageFolder stage = StageFolder.of(watched, jobId);
+        stage.claim(confinement(), watched.resolve(jobId + ".txt"));
+        AttemptFolder run = stage.startAttempt(1);
+        Files.createDirectories(run.work());
+        Files.writeString(run.output().resolve("copy.txt"), "the result");
+        run.finish(List.of(Path.of("copy.txt")));
+        Files.move(run.output().resolve("copy.txt"), Files.createDirectories(watched.resolve("result")).resolve(jobId + ".txt"));
+        Files.move(stage.input(jobId + ".txt"), Files.createDirectories(watched.resolve("preserve")).resolve(jobId + ".txt"));
+        return stage;
+    }
+
+    @Test
+    void aFinishedJobsFolderBecomesTheNextClaimsMarkedWithItsIdAndItsFirstAttemptTakesThePreparedFolder() throws IOException {
+        StageFolder first = finishedJob("job-1");
+        first.verify(confinement()).clear(confinement());
+        assertFalse(Files.exists(first.jobFolder()), "the finished job's folder is gone from its place");
+        assertEquals(Set.of("job-1"), SpareStageFolders.names(spares()), "kept as a spare");
+
+        Files.writeString(watched.resolve("b.txt"), "next");
+        StageFolder second = StageFolder.of(watched, "job-2");
+        second.claim(confinement(), watched.resolve("b.txt"));
+        assertTrue(SpareStageFolders.names(spares()).isEmpty(), "the spare was taken");
+        assertTrue(StageFolder.isMarked(second.jobFolder()), "marked with the new job's id");
+        assertEquals("next", Files.readString(second.input("b.txt")));
+        assertEquals(Set.of(StageFolder.MARKER, "in", SpareStageFolders.PREPARED_ATTEMPT), SpareStageFolders.names(second.jobFolder()));
+
+        AttemptFolder run = second.startAttempt(1);
+        assertTrue(run.isEmptyAndNew(), "an empty out/ and work/, nothing of the job before");
+        assertFalse(Files.exists(second.jobFolder().resolve(SpareStageFolders.PREPARED_ATTEMPT)));
+        assertThrows(FileAlreadyExistsException.class, () -> second.startAttempt(1), "a second start of one attempt still fails");
+        assertEquals("the result", Files.readString(watched.resolve("result/job-1.txt")), "the first job's result untouched");
+    }
+
+    @Test
+    void aTakenSpareIsDatedNowSoRecoveryGivesItTheGraceOfANewFolder() throws IOException {
+        finishedJob("job-1").clear(confinement());
+        Files.setLastModifiedTime(spares().resolve("job-1"), FileTime.from(Instant.now().minus(Duration.ofHours(2))));
+
+        StageFolder taken = StageFolder.of(watched, "job-2").create(confinement());
+
+        Instant modified = Files.getLastModifiedTime(taken.jobFolder()).toInstant();
+        assertTrue(modified.isAfter(Instant.now().minusSeconds(60)), "dated " + modified + ": the orphan grace runs from the claim");
+    }
+
+    @Test
+    void aSpareSomeoneWroteIntoIsDeletedNotUsed() throws IOException {
+        finishedJob("job-1").clear(confinement());
+        Files.writeString(spares().resolve("job-1/in/planted.txt"), "not Conveyor's");
+
+        StageFolder made = StageFolder.of(watched, "job-2").create(confinement());
+
+        assertEquals(Set.of(StageFolder.MARKER, "in"), SpareStageFolders.names(made.jobFolder()), "a folder made as before");
+        assertTrue(SpareStageFolders.names(made.jobFolder().resolve("in")).isEmpty());
+        assertFalse(Files.exists(spares().resolve("job-1")));
+    }
+
+    @Test
+    void aPreparedAttemptSomeoneWroteIntoIsReplacedByANewFolder() throws IOException {
+        finishedJob("job-1").clear(confinement());
+        StageFolder taken = StageFolder.of(watched, "job-2").create(confinement());
+        Files.writeString(taken.jobFolder().resolve(SpareStageFolders.PREPARED_ATTEMPT).resolve("work/planted.pdf"), "a result to smuggle");
+
+        AttemptFolder run = taken.startAttempt(1);
+
+        assertEquals(Set.of("out"), SpareStageFolders.names(run.folder()), "a new attempt folder, as one is made without spares");
+        assertFalse(Files.exists(run.work().resolve("planted.pdf")));
+    }
+
+    @Test
+    void aSpareReplacedByALinkIsRemovedWithoutTouchingWhereItPoints() throws IOException {
+        finishedJob("job-1").clear(confinement());
+        Path elsewhere = Files.createDirectories(outside.resolve("precious"));
+        Files.writeString(elsewhere.resolve(StageFolder.MARKER), "keep me");
+        Files.createDirectories(elsewhere.resolve("in"));
+        Files.createDirectories(elsewhere.resolve(SpareStageFolders.PREPARED_ATTEMPT));
+        FileTrees.delete(spares().resolve("job-1"));
+        Files.createSymbolicLink(spares().resolve("job-1"), elsewhere);
+
+        StageFolder made = StageFolder.of(watched, "job-2").create(confinement());
+
+        assertFalse(Files.isSymbolicLink(made.jobFolder()), "a folder of its own");
+        assertEquals("keep me", Files.readString(elsewhere.resolve(StageFolder.MARKER)), "the link's target is untouched");
+        assertTrue(Files.isDirectory(elsewhere.resolve("in")));
+        assertFalse(Files.exists(spares().resolve("job-1"), LinkOption.NOFOLLOW_LINKS), "the link is removed");
+    }
+
+    @Test
+    void aJobWhoseRunLeftMoreThanTheUsualIsKeptEmptied() throws IOException {
+        StageFolder stage = finishedJob("job-1");
+        Files.writeString(stage.jobFolder().resolve("published.json"), "{}");
+        Files.createDirectories(stage.attempt(1).folder().resolve("work/pages"));
+        Files.writeString(Files.createDirectories(stage.startAttempt(2).work()).resolve("scratch.tmp"), "left by the operation");
+
+        stage.clear(confinement());
+
+        Path spare = spares().resolve("job-1");
+        assertEquals(Set.of(StageFolder.MARKER, "in", SpareStageFolders.PREPARED_ATTEMPT), SpareStageFolders.names(spare));
+        assertTrue(new AttemptFolder(spare.resolve(SpareStageFolders.PREPARED_ATTEMPT)).isEmptyAndNew());
+    }
+
+    @Test
+    void sparesUnusedForAWhileAreTrimmed() throws IOException {
+        finishedJob("job-1").clear(confinement());
+        Path stageFolder = watched.resolve("stage");
+
+        SpareStageFolders.trim(stageFolder, Instant.now().minus(SpareStageFolders.IDLE));
+        assertEquals(Set.of("job-1"), SpareStageFolders.names(spares()), "just kept: stays");
+
+        SpareStageFolders.trim(stageFolder, Instant.now().plusSeconds(1));
+        assertTrue(SpareStageFolders.names(spares()).isEmpty(), "unused since before the cutoff: deleted");
+        Files.writeString(watched.resolve("c.txt"), "after the trim");
+        StageFolder made = StageFolder.of(watched, "job-3");
+        made.claim(confinement(), watched.resolve("c.txt"));
+        assertEquals(Set.of(StageFolder.MARKER, "in"), SpareStageFolders.names(made.jobFolder()), "made as before");
+    }
+}
