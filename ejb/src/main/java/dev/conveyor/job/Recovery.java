@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  * a chunk of them per transaction), re-sends the dispatch of jobs queued for
  * half a minute whose message is not on the queue and the callback of jobs whose result writing was interrupted, returns
  * files left in stage by a claim that never committed to the input folder, and clears the stage
- * folders of finished jobs. Each repair (a chunk of re-queues) is its own transaction; running the pass twice is harmless.
+ * folders of finished jobs (and the spares kept for claims that went unused: {@link SpareStageFolders#trim}). Each repair (a chunk of re-queues) is its own transaction; running the pass twice is harmless.
  * <p>
  * It moves and deletes only what it can prove it made: the stage folder must pass the
  * {@link Confinement} check (a link there blocks the endpoint and nothing is touched), a job

@@ -19,7 +19,8 @@ import java.util.stream.Stream;
  * Where a claimed job's files live until its results are written:
  * {@code <watched>/stage/<job id>/in/<source>} (a file or a job folder), read by every attempt,
  * and each attempt's own work and results in {@code <attempt>/} ({@link AttemptFolder}).
- * One folder per job keeps jobs apart and makes cleaning up one job one delete.
+ * One folder per job keeps jobs apart; a finished job's folder is emptied and kept for a later
+ * claim ({@link SpareStageFolders}) rather than deleted.
  * <p>
  * Each folder Conveyor makes in a stage folder holds a marker, {@value #MARKER}, naming the
  * folder: the recovery pass returns or deletes only what carries its marker, never what someone
