@@ -73,8 +73,7 @@ final class SpareStageFolders {
                 if (!Files.isDirectory(spare, LinkOption.NOFOLLOW_LINKS)) {
                     throw new NoSuchFileException(spare.toString(), null, "not a folder");
                 }
-                Files.writeString(spare.resolve(StageFolder.MARKER), jobFolder.getFileName().toString(), StandardCharsets.UTF_8,
-                        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+                mark(spare, jobFolder);
                 Files.setLastModifiedTime(spare, FileTime.from(Instant.now()));
                 Files.move(spare, jobFolder, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException takenOrChanged) {
@@ -83,6 +82,10 @@ final class SpareStageFolders {
                 continue;
             }
             if (hasShapeOfSpare(jobFolder)) {
+                if (!StageFolder.isMarked(jobFolder)) {
+                    // Another node, taking the same spare, wrote its own job's id just before this rename won.
+                    mark(jobFolder, jobFolder);
+                }
                 return true;
             }
             FileTrees.delete(jobFolder);
@@ -156,6 +159,12 @@ final class SpareStageFolders {
         for (String name = spares.takeOldest(unusedSince); name != null; name = spares.takeOldest(unusedSince)) {
             FileTrees.delete(spares.root.resolve(name));
         }
+    }
+
+    /** Writes {@code jobFolder}'s name into the marker {@code folder} holds, never through a link. */
+    private static void mark(Path folder, Path jobFolder) throws IOException {
+        Files.writeString(folder.resolve(StageFolder.MARKER), jobFolder.getFileName().toString(), StandardCharsets.UTF_8,
+                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
     }
 
     private static boolean hasShapeOfSpare(Path folder) throws IOException {

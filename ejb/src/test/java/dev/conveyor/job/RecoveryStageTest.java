@@ -46,4 +46,22 @@ class RecoveryStageTest {
         assertTrue(Files.notExists(orphan.jobFolder()), "the orphan's folder went");
         assertEquals(List.of(), unsafe);
     }
+
+    @Test
+    void theFoldersKeptForClaimsAreNotTakenForAnOrphanedClaim() throws Exception {
+        Path watched = Files.createDirectories(root.resolve("watched"));
+        EndpointConfig endpoint = new EndpointConfig("kept", watched, SettingValues.EMPTY, EndpointState.ENABLED);
+        Confinement confinement = new Confinement(List.of(root));
+        StageFolder finished = StageFolder.of(watched, "finished").create(confinement);
+        Files.createDirectories(finished.startAttempt(1).work());
+        finished.clear(confinement);
+        Path spares = watched.resolve("stage").resolve(SpareStageFolders.FOLDER);
+        Files.setLastModifiedTime(spares, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+
+        int[] counts = {0, 0};
+        Recovery.repairEntries(endpoint, List.of(spares), Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe -> { }, counts);
+
+        assertEquals(0, counts[0] + counts[1]);
+        assertTrue(Files.isDirectory(spares.resolve("finished")), "the kept folder stays for a claim");
+    }
 }
