@@ -15,6 +15,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
@@ -107,7 +108,7 @@ final class SpareStageFolders {
         }
         Set<String> names = names(job);
         String attempt = names.contains(PREPARED_ATTEMPT) ? PREPARED_ATTEMPT
-                : names.stream().filter(name -> name.matches("[1-9][0-9]{0,8}")).max((a, b) -> Integer.valueOf(a).compareTo(Integer.valueOf(b)))
+                : names.stream().filter(name -> name.matches("[1-9][0-9]{0,8}")).max(Comparator.comparingInt(Integer::parseInt))
                         .orElse(null);
         if (attempt == null || !names.contains(INPUT) || !names.contains(StageFolder.MARKER)) {
             return false;

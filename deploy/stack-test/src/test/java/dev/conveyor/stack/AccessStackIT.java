@@ -344,11 +344,13 @@ class AccessStackIT extends OnSharedStack {
             left = stageFolders(folder);
         }
         assertEquals(List.of(), left, "no stage folder of either job is left, what the first wrote included");
+        assertEquals(List.of(), Drops.filesInStage(folder.resolve("stage")), "nothing of either job is left in stage");
     }
 
+    /** The job folders in stage; the folders kept there for later claims (conveyor-spare) are none. */
     private static List<Path> stageFolders(Path folder) throws IOException {
         try (Stream<Path> staged = Files.list(folder.resolve("stage"))) {
-            return staged.filter(Files::isDirectory).toList();
+            return staged.filter(Files::isDirectory).filter(entry -> !Drops.isKeptForClaims(folder.resolve("stage"), entry)).toList();
         }
     }
 

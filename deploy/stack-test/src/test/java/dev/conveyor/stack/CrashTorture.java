@@ -154,7 +154,7 @@ public final class CrashTorture {
         List<String> refusedListings = new ArrayList<>();
         while (Instant.now().isBefore(deadline)) {
             // The folders first: they are cheap to look at, and a listing of every job is not, while the stack recovers.
-            if (regularFiles(folder.resolve("stage")).isEmpty() && topLevelFiles(folder).isEmpty()) {
+            if (stagedFiles(folder).isEmpty() && topLevelFiles(folder).isEmpty()) {
                 try {
                     jobs = allJobs(api, endpoint);
                     if (jobs.size() >= files && jobs.stream().allMatch(j -> FINISHED.contains(j.getString("state")))) {
@@ -196,7 +196,7 @@ public final class CrashTorture {
                 .filter(j -> j.getJsonArray("results").size() == 1
                         && Files.exists(folder.resolve(j.getJsonArray("results").getString(0)))).count();
         long succeeded = jobs.size() - failed - unfinished;
-        int inStage = regularFiles(folder.resolve("stage")).size();
+        int inStage = stagedFiles(folder).size();
         int inInput = topLevelFiles(folder).size();
         boolean pass = exactlyOnce + failed == files && duplicates == 0 && wrongContent == 0 && inStage == 0 && inInput == 0
                 && unfinished == 0 && failedWithReason == failed && jobsPerSourceAboveOne == 0
@@ -272,6 +272,12 @@ public final class CrashTorture {
     }
 
     /** The files under {@code root}, walked again when one goes while it is walked (the stack deletes stage folders as it works). */
+    /** The files jobs left in the endpoint's stage folder (the folders kept there for later claims aside). */
+    private static List<Path> stagedFiles(Path folder) throws IOException {
+        Path stage = folder.resolve("stage");
+        return regularFiles(stage).stream().filter(file -> !Drops.isKeptForClaims(stage, file)).toList();
+    }
+
     private static List<Path> regularFiles(Path root) throws IOException {
         while (true) {
             if (Files.notExists(root)) {

@@ -80,7 +80,8 @@ public final class DiskFull {
         long inputWhileBlocked = inputFiles(folder);
         long stagedWhileBlocked;
         try (Stream<Path> jobFolders = Files.list(folder.resolve("stage"))) {
-            stagedWhileBlocked = jobFolders.filter(Files::isDirectory).count();
+            // The folders kept for later claims (conveyor-spare) hold no job.
+            stagedWhileBlocked = jobFolders.filter(Files::isDirectory).filter(entry -> !Drops.isKeptForClaims(folder.resolve("stage"), entry)).count();
         }
         boolean tookNothingMore = resultsWhileBlocked == results(volume).size();
         long corrupt = corrupt(volume, dropped);
@@ -97,7 +98,7 @@ public final class DiskFull {
         results.forEach(result -> resultCount.merge(result.getFileName().toString(), 1, Integer::sum));
         long exactlyOnce = dropped.keySet().stream().filter(file -> resultCount.getOrDefault(file, 0) == 1).count();
         long corruptAfter = corrupt(volume, dropped);
-        long inStage = entries(folder.resolve("stage"), Files::isRegularFile);
+        long inStage = entries(folder.resolve("stage"), file -> Files.isRegularFile(file) && !Drops.isKeptForClaims(folder.resolve("stage"), file));
         long claimedBefore = jobs.stream().filter(job -> Instant.parse(job.getString("createdAt")).isBefore(blockedAt)).count();
         Optional<Instant> lastEndOfClaimedBefore = lastEnd(jobs.stream().filter(job -> Instant.parse(job.getString("createdAt")).isBefore(blockedAt)));
         Optional<Instant> lastEnd = lastEnd(jobs.stream());
@@ -128,7 +129,7 @@ public final class DiskFull {
         Instant deadline = Instant.now().plus(wait);
         List<JsonObject> jobs = List.of();
         while (Instant.now().isBefore(deadline)) {
-            if (inputFiles(folder) == 0 && entries(folder.resolve("stage"), Files::isRegularFile) == 0) {
+            if (inputFiles(folder) == 0 && entries(folder.resolve("stage"), file -> Files.isRegularFile(file) && !Drops.isKeptForClaims(folder.resolve("stage"), file)) == 0) {
                 try {
                     jobs = CrashTorture.allJobs(api, name);
                     if (jobs.size() == total && jobs.stream().allMatch(job -> job.getString("state").equals("SUCCEEDED"))) {

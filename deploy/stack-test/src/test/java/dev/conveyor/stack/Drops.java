@@ -123,6 +123,19 @@ final class Drops {
         return Instant.parse(job.getString("finishedAt"));
     }
 
+    /**
+     * The files jobs left in a stage folder: the emptied folders of finished jobs that the stage
+     * folder keeps for later claims ({@code conveyor-spare}) hold only their markers, no job's file.
+     */
+    static List<Path> filesInStage(Path stage) throws IOException {
+        return filesUnder(stage).stream().filter(file -> !isKeptForClaims(stage, file)).toList();
+    }
+
+    /** True for what lies among the folders a stage folder keeps for later claims (see {@link #filesInStage}). */
+    static boolean isKeptForClaims(Path stage, Path path) {
+        return path.startsWith(stage.resolve("conveyor-spare"));
+    }
+
     static List<Path> filesUnder(Path root) throws IOException {
         if (Files.notExists(root)) {
             return List.of();

@@ -3,6 +3,7 @@ package dev.conveyor.stack;
 import static dev.conveyor.stack.Drops.awaitFinished;
 import static dev.conveyor.stack.Drops.createEndpoint;
 import static dev.conveyor.stack.Drops.drop;
+import static dev.conveyor.stack.Drops.filesInStage;
 import static dev.conveyor.stack.Drops.filesUnder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -72,7 +73,7 @@ class WatchedFolderStackIT extends OnSharedStack {
         for (Path preserved : filesUnder(folder.resolve("preserve"))) {
             assertArrayEquals(dropped.get(preserved.getFileName().toString()), Files.readAllBytes(preserved), "preserved " + preserved);
         }
-        assertEquals(List.of(), filesUnder(folder.resolve("stage")), "nothing is left in stage");
+        assertEquals(List.of(), filesInStage(folder.resolve("stage")), "nothing is left in stage");
         assertEquals(List.of(), Drops.entriesIn(folder).stream().filter(Files::isRegularFile).toList(),
                 "nothing is left in the input folder");
     }
@@ -91,7 +92,7 @@ class WatchedFolderStackIT extends OnSharedStack {
             assertEquals("synchronous " + job.getString("source").replaceAll("\\D", ""), Files.readString(result));
         }
         assertTrue(Files.notExists(folder.resolve("preserve")), "an empty preserveFolder keeps no sources");
-        assertEquals(List.of(), filesUnder(folder.resolve("stage")));
+        assertEquals(List.of(), filesInStage(folder.resolve("stage")));
     }
 
     @Test
