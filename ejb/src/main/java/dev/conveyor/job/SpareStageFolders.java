@@ -4,7 +4,9 @@ import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -65,10 +67,6 @@ final class SpareStageFolders {
     static boolean takeInto(Confinement confinement, Path jobFolder) throws IOException {
         Spares spares = spares(jobFolder.getParent());
         for (String name = spares.take(); name != null; name = spares.take()) {
-            if (Files.exists(jobFolder, LinkOption.NOFOLLOW_LINKS)) {
-                spares.add(name);
-                return false;
-            }
             Path spare = confinement.check(spares.root).resolve(name);
             try {
                 if (!Files.isDirectory(spare, LinkOption.NOFOLLOW_LINKS)) {
@@ -76,7 +74,12 @@ final class SpareStageFolders {
                 }
                 mark(spare, jobFolder);
                 Files.setLastModifiedTime(spare, FileTime.from(Instant.now()));
+                // No look first whether the job's folder exists: for a new job id it never does, and a look at what
+                // is not there costs an exception. The rename fails on a folder with anything in it.
                 Files.move(spare, jobFolder, StandardCopyOption.ATOMIC_MOVE);
+            } catch (DirectoryNotEmptyException | FileAlreadyExistsException madeEarlier) {
+                spares.add(name);
+                return false;
             } catch (IOException takenOrChanged) {
                 // Another node took it, or it is not as it was left (a link, its marker gone): the next one.
                 FileTrees.delete(spare);
@@ -134,22 +137,20 @@ final class SpareStageFolders {
     /**
      * Makes the prepared attempt folder the job's attempt {@code run}, by a rename: true when it
      * was there and is as Conveyor left it (two empty folders). A prepared folder found otherwise
-     * is deleted. An attempt folder that exists already is not replaced: the caller's make fails
-     * on it, as a second start of the same attempt must.
+     * (a link in its place removed, never followed). An attempt folder that exists with anything in
+     * it is not replaced: the caller's make fails on it, as a second start of the same attempt must.
      */
     static boolean usePrepared(StageFolder stage, AttemptFolder run) throws IOException {
-        Path prepared = stage.jobFolder().resolve(PREPARED_ATTEMPT);
-        if (!Files.isDirectory(prepared, LinkOption.NOFOLLOW_LINKS) || Files.exists(run.folder(), LinkOption.NOFOLLOW_LINKS)) {
-            return false;
-        }
         try {
-            Files.move(prepared, run.folder(), StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException anotherStart) {
+            // The rename fails on an attempt folder with anything in it, as the one a start of this attempt made has.
+            Files.move(stage.jobFolder().resolve(PREPARED_ATTEMPT), run.folder(), StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException | DirectoryNotEmptyException | FileAlreadyExistsException noneOrStartedBefore) {
             return false;
         }
-        if (run.isEmptyAndNew()) {
+        if (Files.isDirectory(run.folder(), LinkOption.NOFOLLOW_LINKS) && run.isEmptyAndNew()) {
             return true;
         }
+        // A link or a file put in its place, or a folder someone wrote into: removed, never followed.
         FileTrees.delete(run.folder());
         return false;
     }

@@ -116,6 +116,23 @@ class SpareStageFoldersTest {
     }
 
     @Test
+    void aLinkInPlaceOfThePreparedAttemptIsRemovedAndTheRunStaysInTheStageFolder() throws IOException {
+        finishedJob("job-1").clear(confinement());
+        StageFolder taken = StageFolder.of(watched, "job-2").create(confinement());
+        Path elsewhere = Files.createDirectories(outside.resolve("attempt"));
+        Files.createDirectories(elsewhere.resolve("out"));
+        Files.createDirectories(elsewhere.resolve("work"));
+        Path prepared = taken.jobFolder().resolve(SpareStageFolders.PREPARED_ATTEMPT);
+        FileTrees.delete(prepared);
+        Files.createSymbolicLink(prepared, elsewhere);
+
+        AttemptFolder run = taken.startAttempt(1);
+
+        assertTrue(Files.isDirectory(run.folder(), LinkOption.NOFOLLOW_LINKS), "a real folder of the job's own");
+        assertEquals(Set.of("out", "work"), SpareStageFolders.names(elsewhere), "the link's target untouched");
+    }
+
+    @Test
     void aSpareReplacedByALinkIsRemovedWithoutTouchingWhereItPoints() throws IOException {
         finishedJob("job-1").clear(confinement());
         Path elsewhere = Files.createDirectories(outside.resolve("precious"));
