@@ -90,7 +90,8 @@ final class StagedRun {
     private static List<Path> runCall(Operation operation, InputResolver.Call call, Path work, RunRequest request, Path staged,
             Map<String, String> outputMappings, AttemptFolder run) throws Exception {
         EndpointConfig endpoint = request.endpoint();
-        OperationContext context = new OperationContext(call.inputs(), Files.createDirectories(work));
+        // A kept stage folder brings its work folder (SpareStageFolders); making one that is there costs an exception.
+        OperationContext context = new OperationContext(call.inputs(), work.toFile().isDirectory() ? work : Files.createDirectories(work));
         Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
                 .run(() -> operation.run(context), work, "conveyor-operation-" + request.jobId());
         String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
