@@ -14,13 +14,38 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /** Removing or measuring a folder with everything in it, without following a link into somewhere else. */
 public final class FileTrees {
 
     private FileTrees() {
+    }
+
+    /** The names of a folder's entries. */
+    public static Set<String> names(Path folder) throws IOException {
+        Set<String> names = new HashSet<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
+            entries.forEach(entry -> names.add(entry.getFileName().toString()));
+        }
+        return names;
+    }
+
+    /**
+     * True for a real folder (not a link) without entries. A listing that stops at the first
+     * entry: a look at a name that is not there would cost an exception with the caller's whole
+     * stack (Java 17's file API reports absence so), on the way of every job.
+     */
+    public static boolean isEmptyFolder(Path path) throws IOException {
+        if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(path)) {
+            return !entries.iterator().hasNext();
+        }
     }
 
     /**

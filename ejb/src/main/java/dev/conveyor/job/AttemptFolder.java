@@ -46,7 +46,11 @@ public record AttemptFolder(Path folder) {
      * it has no output folder or no work folder to keep.
      */
     boolean emptyForReuse() throws IOException {
-        Set<String> names = SpareStageFolders.names(folder);
+        // Through a link in its place, the emptying below would delete what lies where the link points.
+        if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        Set<String> names = FileTrees.names(folder);
         String work = names.contains("work") ? "work" : names.contains(FINISHED_UNITS) ? FINISHED_UNITS : null;
         if (work == null || !names.contains("out")) {
             return false;
@@ -64,11 +68,7 @@ public record AttemptFolder(Path folder) {
 
     /** True when the folder holds an empty {@code out/} and an empty {@code work/}, real folders both, and nothing else. */
     boolean isEmptyAndNew() throws IOException {
-        return SpareStageFolders.names(folder).equals(Set.of("out", "work")) && isEmptyFolder(output()) && isEmptyFolder(work());
-    }
-
-    private static boolean isEmptyFolder(Path path) throws IOException {
-        return Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) && SpareStageFolders.names(path).isEmpty();
+        return FileTrees.names(folder).equals(Set.of("out", "work")) && FileTrees.isEmptyFolder(output()) && FileTrees.isEmptyFolder(work());
     }
 
     /** The operation's results, named as they will be in the result folder. */

@@ -19,7 +19,6 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -109,7 +108,7 @@ final class SpareStageFolders {
         if (spares.isFull()) {
             return false;
         }
-        Set<String> names = names(job);
+        Set<String> names = FileTrees.names(job);
         String attempt = names.contains(PREPARED_ATTEMPT) ? PREPARED_ATTEMPT
                 : names.stream().filter(name -> name.matches("[1-9][0-9]{0,8}")).max(Comparator.comparingInt(Integer::parseInt))
                         .orElse(null);
@@ -137,7 +136,7 @@ final class SpareStageFolders {
     /**
      * Makes the prepared attempt folder the job's attempt {@code run}, by a rename: true when it
      * was there and is as Conveyor left it (two empty folders). A prepared folder found otherwise
-     * (a link in its place removed, never followed). An attempt folder that exists with anything in
+     * is deleted (a link in its place removed, never followed). An attempt folder that exists with anything in
      * it is not replaced: the caller's make fails on it, as a second start of the same attempt must.
      */
     static boolean usePrepared(StageFolder stage, AttemptFolder run) throws IOException {
@@ -170,18 +169,10 @@ final class SpareStageFolders {
     }
 
     private static boolean hasShapeOfSpare(Path folder) throws IOException {
-        return Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS) && names(folder).equals(SHAPE)
+        return Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS) && FileTrees.names(folder).equals(SHAPE)
                 && Files.isRegularFile(folder.resolve(StageFolder.MARKER), LinkOption.NOFOLLOW_LINKS)
-                && Files.isDirectory(folder.resolve(INPUT), LinkOption.NOFOLLOW_LINKS) && names(folder.resolve(INPUT)).isEmpty()
+                && FileTrees.isEmptyFolder(folder.resolve(INPUT))
                 && Files.isDirectory(folder.resolve(PREPARED_ATTEMPT), LinkOption.NOFOLLOW_LINKS);
-    }
-
-    static Set<String> names(Path folder) throws IOException {
-        Set<String> names = new HashSet<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
-            entries.forEach(entry -> names.add(entry.getFileName().toString()));
-        }
-        return names;
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.conveyor.operation;
 
+import dev.conveyor.files.FileTrees;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -86,23 +86,12 @@ public final class OperationContext {
             if (!Files.isDirectory(workFolder)) {
                 Files.createDirectories(workFolder);
             }
-            if (isEmpty(workFolder) || Files.notExists(workFolder.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
+            if (FileTrees.isEmptyFolder(workFolder) || Files.notExists(workFolder.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
                 inWorkFolder = name;
                 return new Document(fileName, workFolder.resolve(name));
             }
         }
         return new Document(fileName, newNumberedFolder().resolve(name));
-    }
-
-    /**
-     * True when the folder has no entry, as a run's work folder has before its first document: a
-     * listing costs three system calls, where a look at a name that is not there costs an
-     * exception with the whole stack of the worker's thread (Java 17's file API reports absence so).
-     */
-    private static boolean isEmpty(Path folder) throws IOException {
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
-            return !entries.iterator().hasNext();
-        }
     }
 
     /**

@@ -63,15 +63,15 @@ class SpareStageFoldersTest {
         StageFolder first = finishedJob("job-1");
         first.verify(confinement()).clear(confinement());
         assertFalse(Files.exists(first.jobFolder()), "the finished job's folder is gone from its place");
-        assertEquals(Set.of("job-1"), SpareStageFolders.names(spares()), "kept as a spare");
+        assertEquals(Set.of("job-1"), FileTrees.names(spares()), "kept as a spare");
 
         Files.writeString(watched.resolve("b.txt"), "next");
         StageFolder second = StageFolder.of(watched, "job-2");
         second.claim(confinement(), watched.resolve("b.txt"));
-        assertTrue(SpareStageFolders.names(spares()).isEmpty(), "the spare was taken");
+        assertTrue(FileTrees.names(spares()).isEmpty(), "the spare was taken");
         assertTrue(StageFolder.isMarked(second.jobFolder()), "marked with the new job's id");
         assertEquals("next", Files.readString(second.input("b.txt")));
-        assertEquals(Set.of(StageFolder.MARKER, "in", SpareStageFolders.PREPARED_ATTEMPT), SpareStageFolders.names(second.jobFolder()));
+        assertEquals(Set.of(StageFolder.MARKER, "in", SpareStageFolders.PREPARED_ATTEMPT), FileTrees.names(second.jobFolder()));
 
         AttemptFolder run = second.startAttempt(1);
         assertTrue(run.isEmptyAndNew(), "an empty out/ and work/, nothing of the job before");
@@ -98,8 +98,8 @@ class SpareStageFoldersTest {
 
         StageFolder made = StageFolder.of(watched, "job-2").create(confinement());
 
-        assertEquals(Set.of(StageFolder.MARKER, "in"), SpareStageFolders.names(made.jobFolder()), "a folder made as before");
-        assertTrue(SpareStageFolders.names(made.jobFolder().resolve("in")).isEmpty());
+        assertEquals(Set.of(StageFolder.MARKER, "in"), FileTrees.names(made.jobFolder()), "a folder made as before");
+        assertTrue(FileTrees.names(made.jobFolder().resolve("in")).isEmpty());
         assertFalse(Files.exists(spares().resolve("job-1")));
     }
 
@@ -111,7 +111,7 @@ class SpareStageFoldersTest {
 
         AttemptFolder run = taken.startAttempt(1);
 
-        assertEquals(Set.of("out"), SpareStageFolders.names(run.folder()), "a new attempt folder, as one is made without spares");
+        assertEquals(Set.of("out"), FileTrees.names(run.folder()), "a new attempt folder, as one is made without spares");
         assertFalse(Files.exists(run.work().resolve("planted.pdf")));
     }
 
@@ -129,7 +129,24 @@ class SpareStageFoldersTest {
         AttemptFolder run = taken.startAttempt(1);
 
         assertTrue(Files.isDirectory(run.folder(), LinkOption.NOFOLLOW_LINKS), "a real folder of the job's own");
-        assertEquals(Set.of("out", "work"), SpareStageFolders.names(elsewhere), "the link's target untouched");
+        assertEquals(Set.of("out", "work"), FileTrees.names(elsewhere), "the link's target untouched");
+    }
+
+    @Test
+    void aLinkInPlaceOfAFinishedJobsAttemptFolderIsRemovedAndWhatItPointsAtIsNotEmptied() throws IOException {
+        StageFolder stage = finishedJob("job-1");
+        Path elsewhere = Files.createDirectories(outside.resolve("someones"));
+        Files.writeString(Files.createDirectories(elsewhere.resolve("out")).resolve("report.pdf"), "theirs");
+        Files.writeString(Files.createDirectories(elsewhere.resolve("work")).resolve("notes.txt"), "theirs too");
+        FileTrees.delete(stage.attempt(1).folder());
+        Files.createSymbolicLink(stage.attempt(1).folder(), elsewhere);
+
+        stage.clear(confinement());
+
+        assertEquals("theirs", Files.readString(elsewhere.resolve("out/report.pdf")));
+        assertEquals("theirs too", Files.readString(elsewhere.resolve("work/notes.txt")));
+        assertFalse(Files.exists(stage.jobFolder(), LinkOption.NOFOLLOW_LINKS), "the job's folder is deleted, the link with it");
+        assertFalse(Files.exists(spares(), LinkOption.NOFOLLOW_LINKS) && !FileTrees.names(spares()).isEmpty(), "nothing kept");
     }
 
     @Test
@@ -160,7 +177,7 @@ class SpareStageFoldersTest {
         stage.clear(confinement());
 
         Path spare = spares().resolve("job-1");
-        assertEquals(Set.of(StageFolder.MARKER, "in", SpareStageFolders.PREPARED_ATTEMPT), SpareStageFolders.names(spare));
+        assertEquals(Set.of(StageFolder.MARKER, "in", SpareStageFolders.PREPARED_ATTEMPT), FileTrees.names(spare));
         assertTrue(new AttemptFolder(spare.resolve(SpareStageFolders.PREPARED_ATTEMPT)).isEmptyAndNew());
     }
 
@@ -170,13 +187,13 @@ class SpareStageFoldersTest {
         Path stageFolder = watched.resolve("stage");
 
         SpareStageFolders.trim(stageFolder, Instant.now().minus(SpareStageFolders.IDLE));
-        assertEquals(Set.of("job-1"), SpareStageFolders.names(spares()), "just kept: stays");
+        assertEquals(Set.of("job-1"), FileTrees.names(spares()), "just kept: stays");
 
         SpareStageFolders.trim(stageFolder, Instant.now().plusSeconds(1));
-        assertTrue(SpareStageFolders.names(spares()).isEmpty(), "unused since before the cutoff: deleted");
+        assertTrue(FileTrees.names(spares()).isEmpty(), "unused since before the cutoff: deleted");
         Files.writeString(watched.resolve("c.txt"), "after the trim");
         StageFolder made = StageFolder.of(watched, "job-3");
         made.claim(confinement(), watched.resolve("c.txt"));
-        assertEquals(Set.of(StageFolder.MARKER, "in"), SpareStageFolders.names(made.jobFolder()), "made as before");
+        assertEquals(Set.of(StageFolder.MARKER, "in"), FileTrees.names(made.jobFolder()), "made as before");
     }
 }
