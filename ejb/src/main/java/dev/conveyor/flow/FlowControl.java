@@ -22,6 +22,7 @@ import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.job.Jobs;
 import dev.conveyor.job.ResultRoom;
 import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Local;
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
@@ -62,7 +63,9 @@ public class FlowControl implements ResultRoom {
     /** Marks a block for want of space in its reason: such a block lifts by itself once space returns. */
     static final String SPACE_SHORTAGE = "minimumFreeSpace is ";
 
-    @Inject
+    // @EJB, not @Inject: asked for every job's result folder, and Weld's proxy of a no-interface bean costs Payara
+    // a thrown and caught exception on each call (its check whether the bean was removed).
+    @EJB
     EndpointService endpoints;
 
     @Inject

@@ -11,6 +11,7 @@ import dev.conveyor.files.Durably;
 import dev.conveyor.files.UnsafeFolderException;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ApplicationException;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -49,7 +50,9 @@ public class JobCompletion {
     @Inject
     EndpointService endpoints;
 
-    @Inject
+    // @EJB, not @Inject: asked for every job, and Weld's proxy of an enterprise bean checks whether the bean was
+    // removed on each call, which Payara answers by throwing and catching an exception for a no-interface view.
+    @EJB
     ResultRoom flow;
 
     @Resource
