@@ -112,6 +112,9 @@ public enum MessageId {
     ILLEGAL_MOVE("CNV-3008-E", Kind.INTERNAL,
             "Job %s cannot move from %s to %s (from there it may move only to %s); nothing was changed. This is a fault "
                     + "of Conveyor's: report it with the server log around the job."),
+    FILE_BY_FILE_FLUSH("CNV-3009-W", Kind.INTERNAL,
+            "Results are forced to disk file by file here, one disk flush each, because one flush of their whole file "
+                    + "system (Linux 5.8 or later's syncfs) cannot be used: %s. Nothing is less safe, only slower."),
 
     SIGNAL_ID_EMPTY("CNV-5001-E", Kind.INTERNAL,
             "The release signal id %s is empty for this job; give the job the attributes it reads, or change the endpoint's "

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -29,9 +32,10 @@ public final class Durably {
     }
 
     /**
-     * Placed files and folders to force together, before what records them as done commits: each
-     * is forced once, and so is each folder holding them, however many entries were placed in it
-     * (a chunk's results all land in one result folder, whose entries one fsync makes durable).
+     * Placed files and folders to force together, before what records them as done commits. Where
+     * {@link FileSystemFlush} is available, that takes one flush of each file system holding them
+     * (a chunk's results all land in one result folder); elsewhere each entry is forced once, and
+     * so is each folder holding them, however many entries were placed in it.
      */
     public static final class Pending {
 
@@ -39,31 +43,66 @@ public final class Durably {
         private final Set<Path> holders = new LinkedHashSet<>();
 
         /** A file, or a folder with everything in it, to be forced with the folder that holds it. */
-        public void add(Path entry) throws IOException {
-            if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
-                try (Stream<Path> walk = Files.walk(entry)) {
-                    walk.forEach(placed::add);
-                }
-            } else {
-                placed.add(entry);
-            }
-            if (entry.getParent() != null) {
-                holders.add(entry.getParent());
-            }
+        public void add(Path entry) {
+            placed.add(entry);
+            holders.add(entry.getParent() != null ? entry.getParent() : entry);
         }
 
-        /** Forces everything added, in {@link #order}, and starts empty again. */
+        /** Forces everything added and starts empty again. */
         public void force() throws IOException {
-            for (Path path : order()) {
-                Durably.force(path);
+            if (!flushedWholeFileSystems()) {
+                for (Path path : order()) {
+                    Durably.force(path);
+                }
             }
             placed.clear();
             holders.clear();
         }
 
-        /** What {@link #force} forces, each once: the entries first, then the folders holding them. */
-        List<Path> order() {
-            Set<Path> order = new LinkedHashSet<>(placed);
+        /**
+         * One flush of each file system the entries are on; false when that cannot be done here, or
+         * one of their folders is no longer a folder, and the entries are to be forced one by one.
+         */
+        private boolean flushedWholeFileSystems() throws IOException {
+            if (!FileSystemFlush.AVAILABLE) {
+                return false;
+            }
+            for (Path folder : oneFolderPerFileSystem()) {
+                if (!FileSystemFlush.flush(folder)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** A folder holding entries on each file system they are on (an entry lies on its folder's). */
+        List<Path> oneFolderPerFileSystem() throws IOException {
+            Map<Object, Path> byDevice = new LinkedHashMap<>();
+            for (Path holder : holders) {
+                try {
+                    byDevice.putIfAbsent(Files.getAttribute(holder, "unix:dev", LinkOption.NOFOLLOW_LINKS), holder);
+                } catch (NoSuchFileException gone) {
+                    // Nothing placed there is left to force, as forcing file by file skips what is gone.
+                }
+            }
+            return List.copyOf(byDevice.values());
+        }
+
+        /**
+         * What forcing file by file forces, each once: the entries (a folder with everything in
+         * it, links skipped), then the folders holding them.
+         */
+        List<Path> order() throws IOException {
+            Set<Path> order = new LinkedHashSet<>();
+            for (Path entry : placed) {
+                if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    try (Stream<Path> walk = Files.walk(entry)) {
+                        walk.forEach(order::add);
+                    }
+                } else {
+                    order.add(entry);
+                }
+            }
             order.addAll(holders);
             return List.copyOf(order);
         }

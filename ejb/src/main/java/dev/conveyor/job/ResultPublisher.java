@@ -78,7 +78,7 @@ public final class ResultPublisher {
     /**
      * Moves a succeeded job's results into the result folder and its source into preserve: those
      * of the attempt whose outcome was recorded, never another attempt's. What it places is added to {@code durable}, which the caller forces before the job's end commits
-     * (once for a whole chunk: one fsync per folder, not per job); without a preserve folder the
+     * (once for a whole chunk, see {@link Durably.Pending}); without a preserve folder the
      * source is deleted, and only after the results are forced.
      */
     public List<String> publishSuccess(EndpointConfig endpoint, String jobId, int attempt, String source, Durably.Pending durable)

@@ -1,7 +1,10 @@
 package dev.conveyor.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.jna.Platform;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,5 +43,33 @@ class DurablyTest {
                 result, preserve), pending.order());
         pending.force();
         assertEquals(List.of(), pending.order(), "forced once, then empty");
+    }
+
+    @Test
+    void aChunkOnOneFileSystemIsFlushedThroughOneOfItsFolders() throws IOException {
+        Path result = Files.createDirectories(folder.resolve("result"));
+        Path preserve = Files.createDirectories(folder.resolve("preserve"));
+        Path gone = folder.resolve("gone");
+        Durably.Pending pending = new Durably.Pending();
+        pending.add(Files.writeString(result.resolve("a.txt"), "a"));
+        pending.add(Files.writeString(preserve.resolve("a.txt"), "a"));
+        pending.add(gone.resolve("b.txt"));
+        assertEquals(List.of(result), pending.oneFolderPerFileSystem(), "one folder of the one file system; a folder gone has nothing to force");
+    }
+
+    @Test
+    void theWholeFileSystemFlushIsUsedOnLinux() {
+        assertEquals(Platform.isLinux(), FileSystemFlush.AVAILABLE);
+    }
+
+    @Test
+    void aFileSystemIsFlushedOnlyThroughARealFolderNeverALinkOrAFile() throws IOException {
+        Path real = Files.createDirectories(folder.resolve("real"));
+        Path file = Files.writeString(folder.resolve("file.txt"), "f");
+        Path link = Files.createSymbolicLink(folder.resolve("link"), outside);
+        assertTrue(FileSystemFlush.flush(real));
+        assertFalse(FileSystemFlush.flush(link), "a link is not followed");
+        assertFalse(FileSystemFlush.flush(file), "a file is not a folder");
+        assertFalse(FileSystemFlush.flush(folder.resolve("missing")));
     }
 }
