@@ -108,14 +108,15 @@ public class EndpointScanner {
 
     /**
      * Starts what an earlier scan left STAGED (a dispatch that failed, a crash between claim and
-     * dispatch), then claims new files. Returns how many were claimed. {@code stillHeld} renews
+     * dispatch), then claims new files. Returns whether it claimed as many as it had room for (a
+     * backlog: more files may be waiting, and the next scan need not rest). {@code stillHeld} renews
      * the endpoint's lease; a synchronous endpoint asks it before each operation it runs, and
      * stops when the lease went to another node (the jobs left STAGED are that node's now).
      */
-    public int scan(String endpointName, StabilityCheck stability, BooleanSupplier stillHeld) throws IOException {
+    public boolean scan(String endpointName, StabilityCheck stability, BooleanSupplier stillHeld) throws IOException {
         Optional<EndpointConfig> found = endpoints.config(endpointName);
         if (found.isEmpty() || found.get().state() != EndpointState.ENABLED) {
-            return 0;
+            return false;
         }
         EndpointConfig endpoint = found.get();
         try {
@@ -123,7 +124,7 @@ public class EndpointScanner {
             confinement.check(endpoint.folder().resolve(Endpoint.STAGE_FOLDER));
         } catch (UnsafeFolderException e) {
             endpoints.blockUnsafe(endpointName, e);
-            return 0;
+            return false;
         }
         List<String> toStart = new ArrayList<>(jobRows.inState(endpointName, JobState.STAGED));
         Map<String, Integer> toSend = new LinkedHashMap<>(unsent.take(endpointName));
@@ -132,7 +133,7 @@ public class EndpointScanner {
         if (room == 0 || keepsOrderBehindWaitingJob(endpoint)) {
             send(endpointName, toSend);
             start(endpoint, toStart, stillHeld);
-            return 0;
+            return false;
         }
         Instant oldEnough = Instant.now().minusMillis(endpoint.get(WAIT_TIME));
         // Looking at twice the room gives the next scan its first look already: a backlog then
@@ -157,10 +158,9 @@ public class EndpointScanner {
                 toStart.add(jobId);
             }
         });
-        int claimed = claims.jobIds().size();
         send(endpointName, toSend);
         start(endpoint, toStart, stillHeld);
-        return claimed;
+        return claims.jobIds().size() == room;
     }
 
     /** Sends the dispatch of jobs claimed QUEUED; what cannot be sent now is kept for the next scan. */

@@ -9,14 +9,17 @@ import java.util.function.LongSupplier;
  * the shortest stability gap ({@link StabilityCheck#CAUGHT_UP_GAP_MS}) after the last event scan started, and at least {@value #REST_FACTOR} times as
  * long as that scan took after it ended. A quiet folder is scanned at once; a folder with a
  * backlog, whose every scan looks at a batch's worth of files while more events keep coming, is
- * scanned at most a quarter of the time, so its looks do not take the CPU from the workers.
+ * scanned at most a quarter of the time, so its looks do not take the CPU from the workers. A scan
+ * that claimed a full batch did work that has to be done anyway, and files wait behind it: the
+ * next starts without rest, or a backlog would move one batch per scan and rest, and the workers,
+ * done with a batch before the next is claimed, would wait too.
  */
 final class EventScanPace {
 
     static final long SETTLE_MS = 5;
     static final int REST_FACTOR = 3;
 
-    private record Last(long startedNanos, long endedNanos) {
+    private record Last(long startedNanos, long endedNanos, boolean claimedFullBatch) {
     }
 
     private final Map<String, Last> last = new ConcurrentHashMap<>();
@@ -39,7 +42,8 @@ final class EventScanPace {
         long sinceStart = (now - scan.startedNanos()) / 1_000_000;
         long sinceEnd = (now - scan.endedNanos()) / 1_000_000;
         long took = (scan.endedNanos() - scan.startedNanos()) / 1_000_000;
-        return Math.max(SETTLE_MS, Math.max(StabilityCheck.CAUGHT_UP_GAP_MS - sinceStart, REST_FACTOR * took - sinceEnd));
+        long rest = scan.claimedFullBatch() ? 0 : REST_FACTOR * took - sinceEnd;
+        return Math.max(SETTLE_MS, Math.max(StabilityCheck.CAUGHT_UP_GAP_MS - sinceStart, rest));
     }
 
     /** Returns the start, to be handed to {@link #ended}. */
@@ -47,7 +51,7 @@ final class EventScanPace {
         return nanoTime.getAsLong();
     }
 
-    void ended(String endpoint, long startedNanos) {
-        last.put(endpoint, new Last(startedNanos, nanoTime.getAsLong()));
+    void ended(String endpoint, long startedNanos, boolean claimedFullBatch) {
+        last.put(endpoint, new Last(startedNanos, nanoTime.getAsLong(), claimedFullBatch));
     }
 }

@@ -73,8 +73,9 @@ import java.util.logging.Logger;
  * {@link StabilityCheck#CAUGHT_UP_GAP_MS} ms, and taken then if unchanged and the folder watch has
  * caught up with its events ({@link StabilityCheck#MINIMUM_GAP_MS} ms when it cannot tell), instead of waiting for
  * two timer scans; a file written in place waits most of a scan interval, as before
- * ({@link StabilityCheck}). {@link EventScanPace} keeps event scans from running back to back. The
- * timer scan stays for what events miss.
+ * ({@link StabilityCheck}). {@link EventScanPace} keeps event scans from running back to back, but
+ * for a backlog: a scan that claimed a full batch is followed by the next at once. The timer scan
+ * stays for what events miss.
  */
 @Singleton
 @Startup
@@ -241,19 +242,20 @@ public class ScanScheduler {
             return;
         }
         long started = eventScanPace.started();
+        boolean backlog = false;
         try {
             if (!holdsLease(name)) {
                 letGo(name);
                 rearmCron(name);
                 return;
             }
-            scanner.scan(name, stability(name), () -> holdsLease(name));
+            backlog = scanner.scan(name, stability(name), () -> holdsLease(name));
             watchIfEventDriven(name);
             afterScan(name, timer);
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
-            scanDone(name, started);
+            scanDone(name, started, backlog);
         }
     }
 
@@ -267,11 +269,15 @@ public class ScanScheduler {
         folderWatch.ifPresent(watch -> watch.unwatch(name));
     }
 
-    /** Any scan, timer or event, paces the event scans after it. */
-    private void scanDone(String name, long started) {
-        eventScanPace.ended(name, started);
+    /**
+     * Any scan, timer or event, paces the event scans after it; one that claimed a full batch of a
+     * watched folder is followed by another soon, so a backlog does not wait for the timer.
+     */
+    private void scanDone(String name, long started, boolean backlog) {
+        eventScanPace.ended(name, started, backlog);
         scanning.remove(name);
-        if (changedWhileScanning.remove(name)) {
+        boolean watched = folderWatch.map(watch -> watch.watches(name)).orElse(false);
+        if (changedWhileScanning.remove(name) || backlog && watched) {
             scanSoon(name);
         }
     }
@@ -336,6 +342,7 @@ public class ScanScheduler {
             return;
         }
         long started = eventScanPace.started();
+        boolean backlog = false;
         try {
             if (!holdsLease(name)) {
                 letGo(name);
@@ -343,14 +350,14 @@ public class ScanScheduler {
             }
             StabilityCheck check = stability(name);
             long looksBefore = check.looks();
-            scanner.scan(name, check, () -> holdsLease(name));
+            backlog = scanner.scan(name, check, () -> holdsLease(name));
             if (check.looks() > looksBefore && check.awaitingSecondLook() > 0) {
                 changedWhileScanning.add(name);
             }
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
-            scanDone(name, started);
+            scanDone(name, started, backlog);
         }
     }
 

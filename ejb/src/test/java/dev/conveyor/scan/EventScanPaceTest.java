@@ -15,9 +15,13 @@ class EventScanPaceTest {
     }
 
     private void scanTaking(String endpoint, long millis) {
+        scanTaking(endpoint, millis, false);
+    }
+
+    private void scanTaking(String endpoint, long millis, boolean claimedFullBatch) {
         long start = pace.started();
         advanceMillis(millis);
-        pace.ended(endpoint, start);
+        pace.ended(endpoint, start, claimedFullBatch);
     }
 
     @Test
@@ -42,5 +46,14 @@ class EventScanPaceTest {
         assertEquals(600, pace.delayMillis("backlog"));
         advanceMillis(550);
         assertEquals(50, pace.delayMillis("backlog"));
+    }
+
+    @Test
+    void aScanThatClaimedAFullBatchIsFollowedWithoutRest() {
+        scanTaking("backlog", 200, true);
+
+        assertEquals(EventScanPace.SETTLE_MS, pace.delayMillis("backlog"), "the files behind the batch are not kept waiting");
+        scanTaking("backlog", 200, false);
+        assertEquals(600, pace.delayMillis("backlog"), "a scan that found less than a batch rests again");
     }
 }
