@@ -15,9 +15,10 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Forces written files and folder entries to the disk (fsync), so that what Conveyor records as
- * done (a SUCCEEDED job, an ACCEPTED upload) survives a power cut: the file's content, and the
- * entry naming it in its folder. Links are never followed.
+ * Forces written files and folder entries to the disk (one syncfs of their file system, or an
+ * fsync each), so that what Conveyor records as done (a SUCCEEDED job, an ACCEPTED upload)
+ * survives a power cut: the file's content, and the entry naming it in its folder. Links are
+ * never followed.
  */
 public final class Durably {
 
