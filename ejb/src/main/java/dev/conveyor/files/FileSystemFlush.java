@@ -27,7 +27,11 @@ final class FileSystemFlush {
 
     private static final Logger LOG = Logger.getLogger(FileSystemFlush.class.getName());
 
-    /** open(2) flags: read-only, a folder, not through a link, not inherited by children. */
+    /**
+     * open(2) flags: read-only, a folder, not a link itself, not inherited by children. A link
+     * higher up the path is followed; a flush changes nothing, so at worst it flushes another file
+     * system, and the folders of the results were checked link-free when they were written.
+     */
     private static final int OPEN_FLAGS = openFlags();
 
     /** Whether {@link #flush} can be called here. */
