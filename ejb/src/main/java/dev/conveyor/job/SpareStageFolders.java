@@ -35,9 +35,16 @@ import java.util.concurrent.ConcurrentMap;
  * <p>
  * A kept folder is checked when it is taken and when its attempt folder is used: exactly the shape
  * Conveyor left, every part a real folder and empty; anything else is deleted (never followed) and
- * a folder is made as before. At most {@value #KEPT} are kept per stage folder; one unused for
- * {@link #IDLE} is deleted by the recovery pass ({@link #trim}), so an idle endpoint's stage folder
- * empties. Several nodes may take from the same folder: a rename only one of them wins decides.
+ * a folder is made as before. One unused for {@link #IDLE} is deleted by the recovery pass
+ * ({@link #trim}), so an idle endpoint's stage folder empties. Several nodes may take from the same
+ * folder: a rename only one of them wins decides.
+ * <p>
+ * Every finished job's folder is kept, however many: a claim makes a new folder only when no spare
+ * is left, so a stage folder's job folders and spares together never outnumber the most jobs its
+ * endpoint had in flight at once (its maxQueueSize plus those running, on each node keeping spares
+ * there), which the disk held anyway. A cap (1,024 once) made a backlog churn: claims run ahead of
+ * job ends by up to maxQueueSize, so the folders of jobs ending past the cap were deleted while the
+ * next claims made new ones, each slower for the many just freed (docs/benchmarks.md).
  */
 final class SpareStageFolders {
 
@@ -45,8 +52,6 @@ final class SpareStageFolders {
     static final String FOLDER = "conveyor-spare";
     /** A spare's attempt folder, ready to become its job's first attempt. */
     static final String PREPARED_ATTEMPT = "next";
-    /** Enough for the jobs of a few batches of small files ending while as many are claimed. */
-    static final int KEPT = 1024;
     /** How long a spare may wait for a claim before the recovery pass deletes it. */
     static final Duration IDLE = Duration.ofMinutes(1);
 
@@ -99,15 +104,12 @@ final class SpareStageFolders {
     /**
      * Empties a finished job's folder to a spare's shape and puts it aside: the input folder and
      * one attempt folder (the prepared one if no attempt took it, else the newest) are kept, emptied;
-     * everything else goes. False when there is no room or the folder lacks a part (the caller
-     * deletes it); a failure part way leaves a folder the caller's delete still removes.
+     * everything else goes. False when the folder lacks a part (the caller deletes it); a failure
+     * part way leaves a folder the caller's delete still removes.
      */
     static boolean keep(Confinement confinement, StageFolder stage) throws IOException {
         Path job = stage.jobFolder();
         Spares spares = spares(job.getParent());
-        if (spares.isFull()) {
-            return false;
-        }
         Set<String> names = FileTrees.names(job);
         String attempt = names.contains(PREPARED_ATTEMPT) ? PREPARED_ATTEMPT
                 : names.stream().filter(name -> name.matches("[1-9][0-9]{0,8}")).max(Comparator.comparingInt(Integer::parseInt))
@@ -202,10 +204,6 @@ final class SpareStageFolders {
 
         Spares(Path root) {
             this.root = root;
-        }
-
-        synchronized boolean isFull() {
-            return kept.size() >= KEPT;
         }
 
         synchronized void add(String name) {

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
@@ -179,6 +180,26 @@ class SpareStageFoldersTest {
         Path spare = spares().resolve("job-1");
         assertEquals(Set.of(StageFolder.MARKER, "in", SpareStageFolders.PREPARED_ATTEMPT), FileTrees.names(spare));
         assertTrue(new AttemptFolder(spare.resolve(SpareStageFolders.PREPARED_ATTEMPT)).isEmptyAndNew());
+    }
+
+    @Test
+    void everyFolderOfABacklogIsKeptAndTheClaimsAfterItMakeNone() throws IOException {
+        // More than the 1,024 once kept: a backlog's claims run that far ahead of its job ends.
+        int backlog = 1_100;
+        List<StageFolder> inFlight = new ArrayList<>();
+        for (int i = 0; i < backlog; i++) {
+            inFlight.add(finishedJob("job-" + i));
+        }
+        for (StageFolder stage : inFlight) {
+            stage.verify(confinement()).clear(confinement());
+        }
+        assertEquals(backlog, FileTrees.names(spares()).size(), "every finished job's folder kept");
+
+        for (int i = 0; i < backlog; i++) {
+            Files.writeString(watched.resolve("next-" + i + ".txt"), "next");
+            StageFolder.of(watched, "next-job-" + i).claim(confinement(), watched.resolve("next-" + i + ".txt"));
+        }
+        assertTrue(FileTrees.names(spares()).isEmpty(), "each claim took a kept folder rather than making one");
     }
 
     @Test
