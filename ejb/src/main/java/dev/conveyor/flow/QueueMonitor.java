@@ -4,6 +4,7 @@ import dev.conveyor.job.InputQueue;
 import dev.conveyor.endpoint.EndpointConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Optional;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
@@ -27,9 +28,17 @@ public class QueueMonitor {
 
     private final ThresholdWarnings warnings = new ThresholdWarnings(LOG::warning);
 
+    private final LastCounts counts = new LastCounts();
+
     public void observe(EndpointConfig endpoint, InputQueue queue) {
+        counts.counted(endpoint.name(), queue);
         if (warnings.observe(endpoint, queue)) {
             metrics.counter(CROSSINGS_METRIC, new Tag("endpoint", endpoint.name())).inc();
         }
+    }
+
+    /** The endpoint's queue as this node last observed it, when that left room for {@code jobs} more (see {@link LastCounts}). */
+    public Optional<InputQueue> lastSeenWithRoomFor(String endpoint, int jobs) {
+        return counts.withRoomFor(endpoint, jobs);
     }
 }

@@ -93,10 +93,11 @@ public class JobService {
     }
 
     /**
-     * What a batch claim took, and the input queue as it left it. {@code queued}: the jobs made
-     * QUEUED by the claim itself, with their JMS priorities, whose dispatch is to be sent now.
+     * What a batch claim took, and the input queue as it found it (counted under the endpoint's
+     * lock) and as it left it. {@code queued}: the jobs made QUEUED by the claim itself, with their
+     * JMS priorities, whose dispatch is to be sent now.
      */
-    public record Claims(Map<Path, String> jobIds, Map<String, Integer> queued, InputQueue queue, boolean full) {
+    public record Claims(Map<Path, String> jobIds, Map<String, Integer> queued, InputQueue found, InputQueue queue, boolean full) {
     }
 
     /**
@@ -116,7 +117,8 @@ public class JobService {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Claims claimAll(EndpointConfig endpoint, List<Path> files) {
-        InputQueue queue = lockQueue(endpoint);
+        InputQueue found = lockQueue(endpoint);
+        InputQueue queue = found;
         Map<Path, String> claimed = new LinkedHashMap<>();
         Map<String, Integer> queued = new LinkedHashMap<>();
         List<Job> staged = new ArrayList<>();
@@ -140,7 +142,7 @@ public class JobService {
             }
         }
         jobs.addAll(staged);
-        return new Claims(claimed, queued, queue, full);
+        return new Claims(claimed, queued, found, queue, full);
     }
 
     /** Locks the endpoint's row and counts its input queue. */

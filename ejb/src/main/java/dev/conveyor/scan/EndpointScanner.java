@@ -128,8 +128,10 @@ public class EndpointScanner {
         }
         List<String> toStart = new ArrayList<>(jobRows.inState(endpointName, JobState.STAGED));
         Map<String, Integer> toSend = new LinkedHashMap<>(unsent.take(endpointName));
-        InputQueue queue = flow.queue(endpoint);
-        int room = queue.room(JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobRows.unfinished(endpointName)));
+        int wanted = JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobRows.unfinished(endpointName));
+        // Counted again only when the last count left less room than a batch: the claim counts under the endpoint's lock anyway.
+        InputQueue queue = monitor.lastSeenWithRoomFor(endpointName, wanted).orElseGet(() -> flow.queue(endpoint));
+        int room = queue.room(wanted);
         if (room == 0 || keepsOrderBehindWaitingJob(endpoint)) {
             send(endpointName, toSend);
             start(endpoint, toStart, stillHeld);
@@ -148,6 +150,8 @@ public class EndpointScanner {
             }
         }
         JobService.Claims claims = jobs.claimAll(endpoint, batch);
+        // Both looks, so that a queue that drained and filled again between two claims still counts as a crossing.
+        monitor.observe(endpoint, claims.found());
         monitor.observe(endpoint, claims.queue());
         claims.jobIds().forEach((file, jobId) -> {
             if (readOnly.contains(file)) {
