@@ -3,6 +3,8 @@ package dev.conveyor.job;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
@@ -164,10 +166,21 @@ final class SpareStageFolders {
         }
     }
 
-    /** Writes {@code jobFolder}'s name into the marker {@code folder} holds, never through a link. */
+    /**
+     * Writes {@code jobFolder}'s name into the marker {@code folder} holds, never through a link:
+     * over the old name in place, cut to length only where the old one was longer. Job ids are all
+     * as long, so the marker keeps its block; emptied first, ext4 freed the block, took a new one,
+     * and flushed the file at its close (it does so for a file emptied and written again, lest a
+     * crash leave it empty): a twentieth of Payara's CPU on a backlog's way (perf).
+     */
     private static void mark(Path folder, Path jobFolder) throws IOException {
-        Files.writeString(folder.resolve(StageFolder.MARKER), jobFolder.getFileName().toString(), StandardCharsets.UTF_8,
-                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+        ByteBuffer name = ByteBuffer.wrap(jobFolder.getFileName().toString().getBytes(StandardCharsets.UTF_8));
+        try (FileChannel marker = FileChannel.open(folder.resolve(StageFolder.MARKER), StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+            while (name.hasRemaining()) {
+                marker.write(name, name.position());
+            }
+            marker.truncate(name.limit());
+        }
     }
 
     private static boolean hasShapeOfSpare(Path folder) throws IOException {

@@ -93,6 +93,17 @@ class SpareStageFoldersTest {
     }
 
     @Test
+    void aTakenSparesMarkerNamesTheNewJobAloneWhateverItHeldBefore() throws IOException {
+        finishedJob("job-1").clear(confinement());
+        Files.writeString(spares().resolve("job-1").resolve(StageFolder.MARKER), "a longer text than any job id, written by someone else");
+
+        StageFolder taken = StageFolder.of(watched, "job-2").create(confinement());
+
+        assertEquals("job-2", Files.readString(taken.jobFolder().resolve(StageFolder.MARKER)), "written over and cut to the new id");
+        assertTrue(StageFolder.isMarked(taken.jobFolder()));
+    }
+
+    @Test
     void aSpareSomeoneWroteIntoIsDeletedNotUsed() throws IOException {
         finishedJob("job-1").clear(confinement());
         Files.writeString(spares().resolve("job-1/in/planted.txt"), "not Conveyor's");
