@@ -104,8 +104,18 @@ public final class Browser implements AutoCloseable {
             return new WebDriverWait(driver, WAIT, Duration.ofMillis(100)).ignoring(StaleElementReferenceException.class)
                     .until(condition::apply);
         } catch (RuntimeException e) {
-            throw new AssertionError("the console did not get there; page: " + driver.getCurrentUrl() + "\nbrowser log:\n"
-                    + browserLog() + "\n" + e.getMessage(), e);
+            throw new AssertionError("the console did not get there; page: " + driver.getCurrentUrl() + "\nit shows:\n"
+                    + shownText() + "\nbrowser log:\n" + browserLog() + "\n" + e.getMessage(), e);
+        }
+    }
+
+    /** The text the page shows (a notice, a field's error), cut short: what a failed wait saw. */
+    private String shownText() {
+        try {
+            String text = String.valueOf(script("return document.body ? document.body.innerText : ''"));
+            return text.length() > 4000 ? text.substring(0, 4000) + " [...]" : text;
+        } catch (RuntimeException unreadable) {
+            return "(unreadable: " + unreadable.getMessage() + ")";
         }
     }
 
