@@ -123,9 +123,7 @@ public record AttemptFolder(Path folder) {
                 return false;
             }
         }
-        try (Stream<Path> leftovers = Files.list(work())) {
-            return leftovers.findAny().isEmpty();
-        }
+        return FileTrees.entryNames(work()).isEmpty();
     }
 
     public void writeResultUnits(List<Path> units) throws IOException {
@@ -144,9 +142,7 @@ public record AttemptFolder(Path folder) {
     public Optional<List<Path>> finishedRun() throws IOException {
         Path linked = folder.resolve(FINISHED_UNITS);
         if (Files.isDirectory(linked, LinkOption.NOFOLLOW_LINKS)) {
-            try (Stream<Path> units = Files.list(linked)) {
-                return Optional.of(units.map(linked::relativize).sorted().toList());
-            }
+            return Optional.of(FileTrees.entryNames(linked).stream().map(Path::of).sorted().toList());
         }
         String list;
         try {
@@ -170,8 +166,6 @@ public record AttemptFolder(Path folder) {
         if (!Files.isDirectory(output(), LinkOption.NOFOLLOW_LINKS)) {
             return List.of();
         }
-        try (Stream<Path> children = Files.list(output())) {
-            return children.map(output()::relativize).sorted().toList();
-        }
+        return FileTrees.entryNames(output()).stream().map(Path::of).sorted().toList();
     }
 }

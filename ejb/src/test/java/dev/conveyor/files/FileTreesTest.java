@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -79,5 +81,22 @@ class FileTreesTest {
 
         assertEquals(List.of("deep"), names(outside));
         assertTrue(Files.isSymbolicLink(link));
+    }
+
+    @Test
+    void aListingNamesEveryEntryAndSaysWhyItCannotListAsFilesWould() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("listed/sub"));
+        Files.writeString(root.resolve("listed/file.txt"), "x");
+        Files.createSymbolicLink(root.resolve("listed/link"), outside());
+        assertEquals(List.of("file.txt", "link", "sub"), FileTrees.entryNames(folder.getParent()).stream().sorted().toList());
+        assertEquals(List.of(folder.getParent().resolve("file.txt"), folder.getParent().resolve("link"), folder),
+                FileTrees.entries(folder.getParent()));
+        assertTrue(FileTrees.isEmptyFolder(folder));
+        assertFalse(FileTrees.isEmptyFolder(folder.getParent()));
+        assertFalse(FileTrees.isEmptyFolder(root.resolve("listed/link")), "a link is no empty folder of ours, whatever it points to");
+
+        assertThrows(NoSuchFileException.class, () -> FileTrees.entryNames(root.resolve("absent")));
+        assertThrows(NotDirectoryException.class, () -> FileTrees.entryNames(root.resolve("listed/file.txt")));
+        assertFalse(FileTrees.isEmptyFolder(root.resolve("absent")));
     }
 }
