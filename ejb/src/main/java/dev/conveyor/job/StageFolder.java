@@ -4,13 +4,18 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -172,8 +177,7 @@ public record StageFolder(Path jobFolder) {
 
     /** Checks, before the job's files are used, that its folder is still the one Conveyor made there. */
     public StageFolder verify(Confinement confinement) throws IOException {
-        confinement.check(jobFolder);
-        if (Files.exists(jobFolder, LinkOption.NOFOLLOW_LINKS) && !isMarked(jobFolder)) {
+        if (confinement.checkExists(jobFolder) && !isMarked(jobFolder)) {
             throw new IOException("stage folder " + jobFolder + " lacks the marker " + MARKER + " Conveyor writes into every "
                     + "stage folder it makes; it is left as it is");
         }
@@ -191,11 +195,32 @@ public record StageFolder(Path jobFolder) {
         return folder;
     }
 
-    /** True when the folder holds the marker (a plain file, not a link) naming this very folder. */
+    /**
+     * True when the folder holds the marker (a plain file, not a link) naming this very folder.
+     * One look tells both what the marker is and its length; it is read without following a link,
+     * so one swapped in after the look is refused rather than read through. Asked several times on
+     * every job's way: two looks and a read that followed links cost three more system calls.
+     */
     public static boolean isMarked(Path folder) throws IOException {
         Path marker = folder.resolve(MARKER);
-        return Files.isRegularFile(marker, LinkOption.NOFOLLOW_LINKS) && Files.size(marker) < 256
-                && Files.readString(marker, StandardCharsets.UTF_8).equals(folder.getFileName().toString());
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(marker, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException none) {
+            return false;
+        }
+        byte[] expected = folder.getFileName().toString().getBytes(StandardCharsets.UTF_8);
+        if (!attributes.isRegularFile() || attributes.size() != expected.length) {
+            return false;
+        }
+        ByteBuffer text = ByteBuffer.allocate(expected.length + 1);
+        try (SeekableByteChannel channel = Files.newByteChannel(marker, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            int read;
+            do {
+                read = channel.read(text); // up to the marker's length and a byte more: one grown meanwhile is no match
+            } while (read >= 0 && text.hasRemaining());
+        }
+        return text.position() == expected.length && Arrays.equals(Arrays.copyOf(text.array(), expected.length), expected);
     }
 
     public Path input(String sourceName) {

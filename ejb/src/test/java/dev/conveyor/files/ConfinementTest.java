@@ -34,6 +34,16 @@ class ConfinementTest {
     }
 
     @Test
+    void aCheckTellsWhetherTheFolderIsThereAndRefusesALinkInPlaceOfIt() throws IOException {
+        Files.createDirectories(root.resolve("in/stage/job"));
+        assertTrue(confinement().checkExists(root.resolve("in/stage/job")));
+        assertFalse(confinement().checkExists(root.resolve("in/stage/other")));
+        assertFalse(confinement().checkExists(root.resolve("not/yet")));
+        Files.createSymbolicLink(root.resolve("in/stage/linked"), outside);
+        assertThrows(UnsafeFolderException.class, () -> confinement().checkExists(root.resolve("in/stage/linked")));
+    }
+
+    @Test
     void aFolderOutsideEveryRootIsRefused() {
         UnsafeFolderException refused = assertThrows(UnsafeFolderException.class, () -> confinement().check(outside.resolve("x")));
         assertEquals(MessageId.FOLDER_OUTSIDE_ROOTS, refused.id());

@@ -3,6 +3,7 @@ package dev.conveyor.job;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.files.Confinement;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -220,6 +222,35 @@ class StageFolderTest {
         Files.createSymbolicLink(linked.resolve(StageFolder.MARKER), outside.resolve("marker"));
         assertFalse(StageFolder.isMarked(linked));
         assertThrows(IOException.class, () -> new StageFolder(linked).verify(new Confinement(List.of(root))));
+    }
+
+    @Test
+    void aMarkerLongerThanTheNameAPipeOrAFolderProvesNothingAndIsNeverWaitedOn() throws Exception {
+        Path longer = Files.createDirectories(root.resolve("in/stage/job-4"));
+        Files.writeString(longer.resolve(StageFolder.MARKER), "job-4 and more");
+        assertFalse(StageFolder.isMarked(longer));
+        Path shorter = Files.createDirectories(root.resolve("in/stage/job-44"));
+        Files.writeString(shorter.resolve(StageFolder.MARKER), "job-4");
+        assertFalse(StageFolder.isMarked(shorter));
+
+        // Opened for reading, a pipe would wait for a writer for ever.
+        Path piped = Files.createDirectories(root.resolve("in/stage/job-5"));
+        Process mkfifo = new ProcessBuilder("mkfifo", piped.resolve(StageFolder.MARKER).toString()).start();
+        assertEquals(0, mkfifo.waitFor());
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertFalse(StageFolder.isMarked(piped)));
+
+        Path folder = Files.createDirectories(root.resolve("in/stage/job-6/" + StageFolder.MARKER));
+        assertFalse(StageFolder.isMarked(folder.getParent()));
+        assertFalse(StageFolder.isMarked(Files.createDirectories(root.resolve("in/stage/job-7"))), "no marker at all");
+    }
+
+    @Test
+    void aFolderNotMadeYetPassesItsCheckAndOneWithoutItsMarkerDoesNot() throws IOException {
+        Confinement confinement = new Confinement(List.of(root));
+        StageFolder absent = StageFolder.of(root.resolve("in"), "job-8");
+        assertEquals(absent, absent.verify(confinement));
+        Files.createDirectories(absent.jobFolder());
+        assertThrows(IOException.class, () -> absent.verify(confinement));
     }
 
     @Test
