@@ -247,15 +247,14 @@ public class EndpointScanner {
 
     /** The manual's read-only files: nobody may write them (POSIX), or the DOS read-only flag is set. */
     static boolean isReadOnly(Path file) throws IOException {
-        if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
-            return false;
-        }
+        // One look for both what the entry is and its permissions: a job folder is never read-only.
         try {
-            var permissions = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS).permissions();
-            return permissions.stream().noneMatch(EnumSet.of(PosixFilePermission.OWNER_WRITE,
+            PosixFileAttributes attributes = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return !attributes.isDirectory() && attributes.permissions().stream().noneMatch(EnumSet.of(PosixFilePermission.OWNER_WRITE,
                     PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE)::contains);
         } catch (UnsupportedOperationException notPosix) {
-            return Files.readAttributes(file, DosFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isReadOnly();
+            DosFileAttributes attributes = Files.readAttributes(file, DosFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return !attributes.isDirectory() && attributes.isReadOnly();
         }
     }
 }
