@@ -213,14 +213,13 @@ public record StageFolder(Path jobFolder) {
         if (!attributes.isRegularFile() || attributes.size() != expected.length) {
             return false;
         }
-        ByteBuffer text = ByteBuffer.allocate(expected.length + 1);
+        ByteBuffer text = ByteBuffer.allocate(expected.length);
         try (SeekableByteChannel channel = Files.newByteChannel(marker, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-            int read;
-            do {
-                read = channel.read(text); // up to the marker's length and a byte more: one grown meanwhile is no match
-            } while (read >= 0 && text.hasRemaining());
+            while (text.hasRemaining() && channel.read(text) >= 0) {
+                // Until the marker's length, as the look found it, is read, or the file ends short.
+            }
         }
-        return text.position() == expected.length && Arrays.equals(Arrays.copyOf(text.array(), expected.length), expected);
+        return !text.hasRemaining() && Arrays.equals(text.array(), expected);
     }
 
     public Path input(String sourceName) {
