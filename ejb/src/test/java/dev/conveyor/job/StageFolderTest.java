@@ -211,11 +211,16 @@ class StageFolderTest {
         stage.verify(confinement);
     }
 
+    /** A folder of the stage folder whose marker holds {@code text}. */
+    private Path folderMarkedAs(String name, String text) throws IOException {
+        Path folder = Files.createDirectories(root.resolve("in/stage").resolve(name));
+        Files.writeString(folder.resolve(StageFolder.MARKER), text);
+        return folder;
+    }
+
     @Test
     void aMarkerNamingAnotherFolderOrALinkedMarkerProvesNothing() throws IOException {
-        Path copied = Files.createDirectories(root.resolve("in/stage/job-2"));
-        Files.writeString(copied.resolve(StageFolder.MARKER), "job-1");
-        assertFalse(StageFolder.isMarked(copied));
+        assertFalse(StageFolder.isMarked(folderMarkedAs("job-2", "job-1")));
 
         Path linked = Files.createDirectories(root.resolve("in/stage/job-3"));
         Files.writeString(outside.resolve("marker"), "job-3");
@@ -226,12 +231,8 @@ class StageFolderTest {
 
     @Test
     void aMarkerLongerThanTheNameAPipeOrAFolderProvesNothingAndIsNeverWaitedOn() throws Exception {
-        Path longer = Files.createDirectories(root.resolve("in/stage/job-4"));
-        Files.writeString(longer.resolve(StageFolder.MARKER), "job-4 and more");
-        assertFalse(StageFolder.isMarked(longer));
-        Path shorter = Files.createDirectories(root.resolve("in/stage/job-44"));
-        Files.writeString(shorter.resolve(StageFolder.MARKER), "job-4");
-        assertFalse(StageFolder.isMarked(shorter));
+        assertFalse(StageFolder.isMarked(folderMarkedAs("job-4", "job-4 and more")));
+        assertFalse(StageFolder.isMarked(folderMarkedAs("job-44", "job-4")));
 
         // Opened for reading, a pipe would wait for a writer for ever.
         Path piped = Files.createDirectories(root.resolve("in/stage/job-5"));
