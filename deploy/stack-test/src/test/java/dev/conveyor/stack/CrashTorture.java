@@ -3,9 +3,7 @@ package dev.conveyor.stack;
 import dev.conveyor.web.testing.ApiClient;
 import jakarta.json.JsonObject;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
@@ -177,7 +175,7 @@ public final class CrashTorture {
         }
         Map<String, Integer> resultCount = new HashMap<>();
         int wrongContent = 0;
-        for (Path result : regularFiles(folder.resolve("result"))) {
+        for (Path result : Drops.filesUnder(folder.resolve("result"))) {
             String name = result.getFileName().toString();
             resultCount.merge(name, 1, Integer::sum);
             if (!sizes.containsKey(name) || Files.size(result) != sizes.get(name)) {
@@ -271,27 +269,9 @@ public final class CrashTorture {
         return String.format("%.1f s", Duration.between(from, to).toMillis() / 1000.0);
     }
 
-    /** The files under {@code root}, walked again when one goes while it is walked (the stack deletes stage folders as it works). */
     /** The files jobs left in the endpoint's stage folder (the folders kept there for later claims aside). */
     private static List<Path> stagedFiles(Path folder) throws IOException {
-        Path stage = folder.resolve("stage");
-        return regularFiles(stage).stream().filter(file -> !Drops.isKeptForClaims(stage, file)).toList();
-    }
-
-    private static List<Path> regularFiles(Path root) throws IOException {
-        while (true) {
-            if (Files.notExists(root)) {
-                return List.of();
-            }
-            try (Stream<Path> walk = Files.walk(root)) {
-                return walk.filter(Files::isRegularFile).toList();
-            } catch (NoSuchFileException | UncheckedIOException gone) {
-                IOException cause = gone instanceof UncheckedIOException unchecked ? unchecked.getCause() : (IOException) gone;
-                if (!(cause instanceof NoSuchFileException)) {
-                    throw cause;
-                }
-            }
-        }
+        return Drops.filesInStage(folder.resolve("stage"));
     }
 
     private static List<Path> topLevelFiles(Path folder) throws IOException {

@@ -98,7 +98,7 @@ public final class DiskFull {
         results.forEach(result -> resultCount.merge(result.getFileName().toString(), 1, Integer::sum));
         long exactlyOnce = dropped.keySet().stream().filter(file -> resultCount.getOrDefault(file, 0) == 1).count();
         long corruptAfter = corrupt(volume, dropped);
-        long inStage = entries(folder.resolve("stage"), file -> Files.isRegularFile(file) && !Drops.isKeptForClaims(folder.resolve("stage"), file));
+        long inStage = Drops.filesInStage(folder.resolve("stage")).size();
         long claimedBefore = jobs.stream().filter(job -> Instant.parse(job.getString("createdAt")).isBefore(blockedAt)).count();
         Optional<Instant> lastEndOfClaimedBefore = lastEnd(jobs.stream().filter(job -> Instant.parse(job.getString("createdAt")).isBefore(blockedAt)));
         Optional<Instant> lastEnd = lastEnd(jobs.stream());
@@ -129,7 +129,7 @@ public final class DiskFull {
         Instant deadline = Instant.now().plus(wait);
         List<JsonObject> jobs = List.of();
         while (Instant.now().isBefore(deadline)) {
-            if (inputFiles(folder) == 0 && entries(folder.resolve("stage"), file -> Files.isRegularFile(file) && !Drops.isKeptForClaims(folder.resolve("stage"), file)) == 0) {
+            if (inputFiles(folder) == 0 && Drops.filesInStage(folder.resolve("stage")).size() == 0) {
                 try {
                     jobs = CrashTorture.allJobs(api, name);
                     if (jobs.size() == total && jobs.stream().allMatch(job -> job.getString("state").equals("SUCCEEDED"))) {
@@ -196,15 +196,6 @@ public final class DiskFull {
             return MessageDigest.getInstance("SHA-256").digest(content);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
-        }
-    }
-
-    private static long entries(Path folder, Predicate<Path> kind) throws IOException {
-        if (Files.notExists(folder)) {
-            return 0;
-        }
-        try (Stream<Path> walk = Files.walk(folder)) {
-            return walk.filter(kind).count();
         }
     }
 

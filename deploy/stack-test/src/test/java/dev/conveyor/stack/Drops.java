@@ -6,7 +6,9 @@ import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
@@ -136,12 +138,23 @@ final class Drops {
         return path.startsWith(stage.resolve("conveyor-spare"));
     }
 
+    /**
+     * The regular files under {@code root}, sorted; walked again when a folder goes while it is
+     * walked: the stack renames and deletes stage folders as it works.
+     */
     static List<Path> filesUnder(Path root) throws IOException {
-        if (Files.notExists(root)) {
-            return List.of();
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile).sorted().toList();
+        while (true) {
+            if (Files.notExists(root)) {
+                return List.of();
+            }
+            try (Stream<Path> walk = Files.walk(root)) {
+                return walk.filter(Files::isRegularFile).sorted().toList();
+            } catch (NoSuchFileException | UncheckedIOException gone) {
+                IOException cause = gone instanceof UncheckedIOException unchecked ? unchecked.getCause() : (IOException) gone;
+                if (!(cause instanceof NoSuchFileException)) {
+                    throw cause;
+                }
+            }
         }
     }
 
