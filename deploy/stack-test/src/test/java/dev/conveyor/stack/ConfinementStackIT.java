@@ -236,14 +236,18 @@ class ConfinementStackIT extends OnSharedStack {
         Files.move(bundle, watched.resolve("bundle"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
 
         JsonObject job = awaitFinished(api, "link-in-folder", 1).get(0);
-        try (Stream<Path> walk = Files.walk(watched)) {
-            for (Path entry : walk.toList()) {
-                if (Files.isRegularFile(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                    assertFalse(Files.readString(entry).contains("the secret"), entry + " holds the link's target: " + job);
+        for (Path entry : Drops.entriesUnder(watched)) {
+            if (Files.isRegularFile(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                String content;
+                try {
+                    content = Files.readString(entry);
+                } catch (java.nio.file.NoSuchFileException movedOn) {
+                    continue; // a stage folder's marker, its folder kept for a later claim since the walk
                 }
-                if (Files.isSymbolicLink(entry)) {
-                    assertFalse(entry.startsWith(watched.resolve("result")), "a link landed among the results: " + entry);
-                }
+                assertFalse(content.contains("the secret"), entry + " holds the link's target: " + job);
+            }
+            if (Files.isSymbolicLink(entry)) {
+                assertFalse(entry.startsWith(watched.resolve("result")), "a link landed among the results: " + entry);
             }
         }
         assertEquals("the secret outside the roots", Files.readString(secret));

@@ -138,17 +138,23 @@ final class Drops {
         return path.startsWith(stage.resolve("conveyor-spare"));
     }
 
-    /**
-     * The regular files under {@code root}, sorted; walked again when a folder goes while it is
-     * walked: the stack renames and deletes stage folders as it works.
-     */
+    /** The regular files under {@code root}, sorted (see {@link #entriesUnder}). */
     static List<Path> filesUnder(Path root) throws IOException {
+        return entriesUnder(root).stream().filter(Files::isRegularFile).toList();
+    }
+
+    /**
+     * Everything under {@code root}, sorted, links not followed; walked again when a folder goes
+     * while it is walked: the stack renames and deletes stage folders as it works, also just after
+     * a job's end is visible.
+     */
+    static List<Path> entriesUnder(Path root) throws IOException {
         while (true) {
             if (Files.notExists(root)) {
                 return List.of();
             }
             try (Stream<Path> walk = Files.walk(root)) {
-                return walk.filter(Files::isRegularFile).sorted().toList();
+                return walk.sorted().toList();
             } catch (NoSuchFileException | UncheckedIOException gone) {
                 IOException cause = gone instanceof UncheckedIOException unchecked ? unchecked.getCause() : (IOException) gone;
                 if (!(cause instanceof NoSuchFileException)) {
