@@ -56,11 +56,6 @@ public final class FileTrees {
         return Set.copyOf(entryNames(folder));
     }
 
-    /** A folder's entries as paths below it, sorted by name (see {@link #entryNames}). */
-    public static List<Path> entries(Path folder) throws IOException {
-        return entryNames(folder).stream().sorted().map(folder::resolve).toList();
-    }
-
     /** True for a real folder (not a link) without entries. */
     public static boolean isEmptyFolder(Path path) throws IOException {
         return Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) && entryNames(path).isEmpty();
