@@ -14,6 +14,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -96,15 +99,18 @@ public record AttemptFolder(Path folder) {
     /**
      * Ends a run with the list of its units, the last thing a run makes, so that a list means the
      * output folder is whole; the work folder goes. Where the units are files directly in the
-     * output folder, named in order (a job's one result, mostly), and the work folder is empty,
-     * the list is that folder: a hard link to each unit is made in it, then it is renamed to
+     * output folder, named in order (a job's one result, mostly), and the work folder holds
+     * nothing but those units under the same names, the list is that folder: a hard link to each
+     * unit not yet there is made in it (a document the operation made there was placed by a link
+     * and keeps its name, see {@link OutputPlacer#place}), then it is renamed to
      * {@value #FINISHED_UNITS} in one step. That makes no new file where {@value #RESULT_LIST}
      * made one per job, on a volume where each new file was the costliest step of a small file's
      * way (docs/benchmarks.md); and the links keep the list whole while the units leave {@code out/}.
      */
     public void finish(List<Path> units) throws IOException {
-        if (linkable(units)) {
-            for (Path unit : units) {
+        Optional<List<Path>> toLink = unitsToLink(units);
+        if (toLink.isPresent()) {
+            for (Path unit : toLink.get()) {
                 Files.createLink(work().resolve(unit), output().resolve(unit));
             }
             Files.move(work(), folder.resolve(FINISHED_UNITS), StandardCopyOption.ATOMIC_MOVE);
@@ -114,16 +120,46 @@ public record AttemptFolder(Path folder) {
         ResultFiles.deleteTree(work());
     }
 
-    private boolean linkable(List<Path> units) throws IOException {
+    /**
+     * The units to link into the work folder for it to become the list; empty when it cannot
+     * become one: a unit nested or not a file, the units out of name order, or anything in the
+     * work folder but a unit's other name (the same file as the unit, not only the same name).
+     */
+    private Optional<List<Path>> unitsToLink(List<Path> units) throws IOException {
         if (!units.equals(units.stream().sorted().toList()) || !Files.isDirectory(work(), LinkOption.NOFOLLOW_LINKS)) {
-            return false;
+            return Optional.empty();
         }
+        Set<String> inWork = new HashSet<>(FileTrees.entryNames(work()));
+        List<Path> toLink = new ArrayList<>();
         for (Path unit : units) {
-            if (unit.getNameCount() != 1 || !Files.isRegularFile(output().resolve(unit), LinkOption.NOFOLLOW_LINKS)) {
-                return false;
+            if (unit.getNameCount() != 1) {
+                return Optional.empty();
+            }
+            BasicFileAttributes placed = lookAt(output().resolve(unit));
+            if (placed == null || !placed.isRegularFile()) {
+                return Optional.empty();
+            }
+            if (!inWork.remove(unit.toString())) {
+                toLink.add(unit);
+            } else if (placed.fileKey() == null || !isFile(work().resolve(unit), placed.fileKey())) {
+                return Optional.empty();
             }
         }
-        return FileTrees.entryNames(work()).isEmpty();
+        return inWork.isEmpty() ? Optional.of(toLink) : Optional.empty();
+    }
+
+    private static BasicFileAttributes lookAt(Path path) throws IOException {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException gone) {
+            return null;
+        }
+    }
+
+    /** True when {@code path} names the file {@code fileKey} tells, not following a link. */
+    private static boolean isFile(Path path, Object fileKey) throws IOException {
+        BasicFileAttributes look = lookAt(path);
+        return look != null && fileKey.equals(look.fileKey());
     }
 
     public void writeResultUnits(List<Path> units) throws IOException {

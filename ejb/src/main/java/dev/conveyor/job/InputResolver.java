@@ -46,14 +46,15 @@ public final class InputResolver {
 
     /** @throws IllegalArgumentException with a sentence for failure.log when the job does not fit the operation */
     public static List<Call> calls(Operation operation, Map<String, InputMapping> mappings, Path staged) throws IOException {
-        List<Document> files = documentsOf(staged);
+        boolean jobFolder = Files.isDirectory(staged);
+        List<Document> files = documentsOf(staged, jobFolder);
         Map<String, Object> inputs = new LinkedHashMap<>();
         Parameter perFile = null;
         List<Document> perFileMatches = List.of();
         for (Parameter parameter : operation.inputs()) {
             InputMapping mapping = mappings.get(parameter.name());
             if (mapping == null && parameter.name().equals(Operation.INPUT)) {
-                inputs.put(parameter.name(), value(parameter, files, "the dropped " + (Files.isDirectory(staged) ? "job folder" : "file")));
+                inputs.put(parameter.name(), value(parameter, files, "the dropped " + (jobFolder ? "job folder" : "file")));
             } else if (mapping == null && parameter.defaultValue() != null) {
                 inputs.put(parameter.name(), parameter.type().fromLiteral(parameter.defaultValue()));
             } else if (mapping == null) {
@@ -149,8 +150,8 @@ public final class InputResolver {
     }
 
     /** The job's files (not links) in name order, named by their path inside the job folder. */
-    private static List<Document> documentsOf(Path staged) throws IOException {
-        if (!Files.isDirectory(staged)) {
+    private static List<Document> documentsOf(Path staged, boolean jobFolder) throws IOException {
+        if (!jobFolder) {
             return List.of(Document.of(staged));
         }
         try (Stream<Path> walk = Files.walk(staged)) {

@@ -31,9 +31,16 @@ public final class OutputPlacer {
     private OutputPlacer() {
     }
 
-    /** Returns the units, relative to {@code outFolder}, in the order the outputs came. */
+    /**
+     * Returns the units, relative to {@code outFolder}, in the order the outputs came. A document
+     * lying directly in {@code workFolder} (the call's own, where an operation makes its first
+     * document) is placed by a hard link and keeps its name there too: the run's list is a
+     * folder of links to its units, and that folder is the work folder itself
+     * ({@link AttemptFolder#finish}), so removing the name here and linking it again there would
+     * be two changes of the folder that undo each other. Any other document is moved.
+     */
     public static List<Path> place(Map<String, Object> outputs, Map<String, String> mappings, Path staged,
-                                   FolderTemplate.Values values, Path outFolder) throws IOException {
+                                   FolderTemplate.Values values, Path outFolder, Path workFolder) throws IOException {
         boolean fromJobFolder = Files.isDirectory(staged);
         List<Path> units = new ArrayList<>();
         for (var output : outputs.entrySet()) {
@@ -48,7 +55,7 @@ public final class OutputPlacer {
                 Path named = outFolder.relativize(PathNames.inside(outFolder, pattern.expand(values).toString(),
                         "output mapping '" + mapping + "'"));
                 if (!pattern.isFolder() && value instanceof Document document) {
-                    units.add(move(document, outFolder, named));
+                    units.add(move(document, outFolder, named, workFolder));
                     continue;
                 }
                 unitFolder = named;
@@ -56,13 +63,13 @@ public final class OutputPlacer {
             if (unitFolder != null && !(mapping != null && OutputPattern.of(mapping).isFolder())) {
                 Path folder = reserveFolder(outFolder, unitFolder);
                 for (var document : documents.entrySet()) {
-                    move(document.getValue(), folder, Path.of(SafeNames.ofRelative(document.getKey())));
+                    move(document.getValue(), folder, Path.of(SafeNames.ofRelative(document.getKey())), workFolder);
                 }
                 units.add(outFolder.relativize(folder));
             } else {
                 Path base = unitFolder == null ? outFolder : outFolder.resolve(unitFolder);
                 for (var document : documents.entrySet()) {
-                    units.add(outFolder.relativize(base.resolve(move(document.getValue(), base, Path.of(SafeNames.ofRelative(document.getKey()))))));
+                    units.add(outFolder.relativize(base.resolve(move(document.getValue(), base, Path.of(SafeNames.ofRelative(document.getKey())), workFolder))));
                 }
             }
         }
@@ -105,10 +112,17 @@ public final class OutputPlacer {
         return key;
     }
 
-    /** Moves a document to {@code base/relative} (indexed if two outputs want one name); returns where, relative to base. */
-    private static Path move(Document document, Path base, Path relative) throws IOException {
+    /**
+     * Moves a document to {@code base/relative} (indexed if two outputs want one name), keeping its
+     * name as well when it lies directly in {@code workFolder}; returns where, relative to base.
+     */
+    private static Path move(Document document, Path base, Path relative, Path workFolder) throws IOException {
         Path target = base.resolve(relative);
-        Path placed = ResultFiles.moveByLink(document.path(), target.getParent(), target.getFileName().toString());
+        Path folder = target.getParent();
+        String name = target.getFileName().toString();
+        Path placed = workFolder.equals(document.path().getParent())
+                ? ResultFiles.placeByLink(document.path(), folder, name).path()
+                : ResultFiles.moveByLink(document.path(), folder, name);
         return base.relativize(placed);
     }
 

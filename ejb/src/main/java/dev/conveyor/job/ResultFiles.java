@@ -55,18 +55,35 @@ final class ResultFiles {
      * link can be made, is moved as {@link #moveInto} does.
      */
     static Path moveByLink(Path item, Path folder, String name) throws IOException {
-        if (Files.isDirectory(item, LinkOption.NOFOLLOW_LINKS)) {
-            return moveInto(item, folder, name, false);
+        Placed placed = placeByLink(item, folder, name);
+        if (placed.linked()) {
+            Files.delete(item);
         }
-        if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
-            Files.createDirectories(folder);
+        return placed.path();
+    }
+
+    /** Where {@link #placeByLink} put an item, and whether by a hard link (the item keeps its old name too). */
+    record Placed(Path path, boolean linked) {
+    }
+
+    /**
+     * Puts a file into {@code folder} as {@link #moveByLink} does, but keeps its old name: for a
+     * file whose folder goes as a whole later, or becomes a list of what was placed. A folder, or
+     * a file where no link can be made, is moved. One look at the item tells both whether it is a
+     * folder and which file it is.
+     */
+    static Placed placeByLink(Path item, Path folder, String name) throws IOException {
+        BasicFileAttributes look = Files.readAttributes(item, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (!look.isDirectory()) {
+            if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectories(folder);
+            }
+            Optional<Path> linked = linkInto(item, look.fileKey(), folder, name);
+            if (linked.isPresent()) {
+                return new Placed(linked.get(), true);
+            }
         }
-        Optional<Path> linked = linkInto(item, folder, name);
-        if (linked.isEmpty()) {
-            return moveInto(item, folder, name, false);
-        }
-        Files.delete(item);
-        return linked.get();
+        return new Placed(moveInto(item, folder, name, false), false);
     }
 
     /** Told of each name {@link #reserve} is about to claim, before it claims it. */
@@ -117,7 +134,11 @@ final class ResultFiles {
      * file system without hard links or file identities): the caller then moves the file.
      */
     static Optional<Path> linkInto(Path staged, Path folder, String name) throws IOException {
-        Object stagedFile = fileKeyOrNull(staged);
+        return linkInto(staged, fileKeyOrNull(staged), folder, name);
+    }
+
+    /** {@link #linkInto} for a file whose identity the caller looked up already ({@code stagedFile}, null when it has none). */
+    static Optional<Path> linkInto(Path staged, Object stagedFile, Path folder, String name) throws IOException {
         if (stagedFile == null) {
             return Optional.empty();
         }

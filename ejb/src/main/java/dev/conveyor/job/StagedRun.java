@@ -90,12 +90,13 @@ final class StagedRun {
     private static List<Path> runCall(Operation operation, InputResolver.Call call, Path work, RunRequest request, Path staged,
             Map<String, String> outputMappings, AttemptFolder run) throws Exception {
         EndpointConfig endpoint = request.endpoint();
-        // A kept stage folder brings its work folder (SpareStageFolders); making one that is there costs an exception.
-        OperationContext context = new OperationContext(call.inputs(), work.toFile().isDirectory() ? work : Files.createDirectories(work));
+        // A kept stage folder brings its work folder (SpareStageFolders); making one that is there costs an exception. Either
+        // way it is empty: a prepared attempt's was checked when it was taken (StageFolder.startAttempt), a made one is new.
+        OperationContext context = OperationContext.inNewFolder(call.inputs(), work.toFile().isDirectory() ? work : Files.createDirectories(work));
         Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
                 .run(() -> operation.run(context), work, "conveyor-operation-" + request.jobId());
         String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
         FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
-        return OutputPlacer.place(outputs, outputMappings, staged, values, run.output());
+        return OutputPlacer.place(outputs, outputMappings, staged, values, run.output(), work);
     }
 }

@@ -22,9 +22,26 @@ public final class OperationContext {
     /** The name of the document lying in the work folder itself; null until one does. */
     private String inWorkFolder;
 
+    /** Whether the work folder is known to be there and empty: the pipeline's own, made or checked for this call. */
+    private final boolean workFolderNew;
+
     public OperationContext(Map<String, Object> inputs, Path workFolder) {
+        this(inputs, workFolder, false);
+    }
+
+    private OperationContext(Map<String, Object> inputs, Path workFolder, boolean workFolderNew) {
         this.inputs = Map.copyOf(inputs);
         this.workFolder = workFolder;
+        this.workFolderNew = workFolderNew;
+    }
+
+    /**
+     * A context whose work folder is there and empty, made or checked for this call by the
+     * caller: its first document goes into it without a look at the folder (a look and a listing,
+     * six system calls on every job).
+     */
+    public static OperationContext inNewFolder(Map<String, Object> inputs, Path workFolder) {
+        return new OperationContext(inputs, workFolder, true);
     }
 
     public Document document(String name) {
@@ -82,6 +99,10 @@ public final class OperationContext {
         }
         String name = fileName.isBlank() ? "output" : Path.of(fileName).getFileName().toString();
         if (created++ == 0) {
+            if (workFolderNew) {
+                inWorkFolder = name;
+                return new Document(fileName, workFolder.resolve(name));
+            }
             // Usually made already, by the pipeline: a look costs less than a failed mkdir.
             if (!Files.isDirectory(workFolder)) {
                 Files.createDirectories(workFolder);

@@ -43,6 +43,33 @@ class AttemptFolderTest {
         assertEquals("result b.txt", Files.readString(run.output().resolve(run.resultUnits().get(1))));
     }
 
+    /** The operation's document placed by a link keeps its name in work/ (OutputPlacer): that name serves the list. */
+    @Test
+    void aUnitWhoseOtherNameIsInTheWorkFolderAlreadyBecomesTheListAndAStrangerOfTheSameNameDoesNot() throws IOException {
+        AttemptFolder linked = ranWith("a.txt", "b.txt");
+        Files.createLink(linked.work().resolve("a.txt"), linked.output().resolve("a.txt"));
+        List<Path> units = List.of(Path.of("a.txt"), Path.of("b.txt"));
+
+        linked.finish(units);
+
+        assertFalse(Files.exists(linked.folder().resolve("results.json")));
+        assertEquals(units, linked.finishedRun().orElseThrow());
+        Path list = linked.folder().resolve("finished");
+        assertTrue(Files.isSameFile(list.resolve("a.txt"), linked.output().resolve("a.txt")));
+        assertTrue(Files.isSameFile(list.resolve("b.txt"), linked.output().resolve("b.txt")));
+
+        AttemptFolder stranger = new AttemptFolder(stage.resolve("2")).create();
+        Files.writeString(stranger.output().resolve("a.txt"), "result a.txt");
+        Files.createDirectories(stranger.work());
+        Files.writeString(stranger.work().resolve("a.txt"), "a file of the same name, not the result");
+
+        stranger.finish(List.of(Path.of("a.txt")));
+
+        assertTrue(Files.exists(stranger.folder().resolve("results.json")), "a name alone does not make a unit's link");
+        assertFalse(Files.exists(stranger.work()));
+        assertEquals(List.of(Path.of("a.txt")), stranger.finishedRun().orElseThrow());
+    }
+
     @Test
     void unitsInFoldersOutOfNameOrderOrBesideLeftoversAreWrittenAsAList() throws IOException {
         List<List<Path>> lists = List.of(List.of(Path.of("pages/1.pdf")), List.of(Path.of("b.txt"), Path.of("a.txt")),

@@ -1,6 +1,8 @@
 package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.endpoint.Endpoint;
@@ -16,6 +18,7 @@ import dev.conveyor.operation.Parameter;
 import dev.conveyor.operation.ParameterType;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -24,8 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -165,7 +168,9 @@ class LateAttemptFenceTest {
 
         assertTrue(run(2, "scan.txt", "the current run").succeeded());
         lateGoesOn.countDown();
-        late.get(10, TimeUnit.SECONDS);
+        // The current attempt's start deleted the late one's folder: the late operation finds nowhere to write.
+        ExecutionException lateFailed = assertThrows(ExecutionException.class, () -> late.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(NoSuchFileException.class, lateFailed.getCause());
 
         assertEquals(Map.of("result/2009/07/17/scan.txt", "the current run"), publishedAt(2));
     }

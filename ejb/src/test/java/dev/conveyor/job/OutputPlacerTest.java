@@ -3,6 +3,7 @@ package dev.conveyor.job;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.operation.Document;
@@ -52,6 +53,20 @@ class OutputPlacerTest {
         return list;
     }
 
+    @Test
+    void aDocumentLyingInTheWorkFolderItselfKeepsItsNameThereAsTheSameFileAndOneInAFolderOfItsOwnIsMoved() throws IOException {
+        Path made = Files.writeString(work.resolve("report.txt"), "report");
+        Document nested = document("notes.txt");
+        Path nestedPath = nested.path();
+
+        List<String> units = place(outputs("report", new Document("report.txt", made), "notes", nested), Map.of(), droppedFile("in.pdf"));
+
+        assertEquals(List.of("report.txt", "notes.txt"), units);
+        assertTrue(Files.isSameFile(made, out.resolve("report.txt")), "placed by a hard link, its name in the work folder kept");
+        assertFalse(Files.exists(nestedPath), "a document in a folder of its own is moved");
+        assertEquals("content of notes.txt", Files.readString(out.resolve("notes.txt")));
+    }
+
     private Path droppedFile(String name) throws IOException {
         return Files.writeString(Files.createDirectories(root.resolve("in")).resolve(name), "source");
     }
@@ -65,7 +80,7 @@ class OutputPlacerTest {
     private List<String> place(Map<String, Object> outputs, Map<String, String> mappings, Path staged) throws IOException {
         FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.of(2009, 7, 17, 20, 0, 0, 0, ZoneOffset.UTC),
                 "job-1", "invoices", staged.getFileName().toString(), new Random(1));
-        return OutputPlacer.place(outputs, mappings, staged, values, out).stream().map(Path::toString).toList();
+        return OutputPlacer.place(outputs, mappings, staged, values, out, work).stream().map(Path::toString).toList();
     }
 
     private static Map<String, Object> outputs(Object... nameValuePairs) {

@@ -53,6 +53,23 @@ class OperationContextTest {
         Files.writeString(numbered.path(), "written last");
     }
 
+    /** The pipeline's context: the folder made or checked empty for the call, so the first document is put there unlooked. */
+    @Test
+    void inANewFolderTheFirstDocumentLiesInItAndEachLaterOneInAFolderOfItsOwn() throws IOException {
+        Path work = Files.createDirectories(folder.resolve("work"));
+        OperationContext context = OperationContext.inNewFolder(Map.of(), work);
+
+        Document first = context.newDocument("page.txt");
+        Files.writeString(first.path(), "first");
+        Document second = context.newDocument("page.txt");
+        Document numbered = context.newDocument("2");
+
+        assertEquals(work.resolve("page.txt"), first.path());
+        assertEquals(work, second.path().getParent().getParent());
+        assertEquals(work, numbered.path().getParent().getParent());
+        assertEquals(3, Set.of(first.path(), second.path(), numbered.path()).size());
+    }
+
     @Test
     void aWorkFolderAlreadyHoldingTheNameGivesTheFirstDocumentAFolderOfItsOwn() throws IOException {
         Path work = Files.createDirectories(folder.resolve("work"));
