@@ -4,12 +4,8 @@ import dev.conveyor.stack.Stack;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.PreparedStatement;
@@ -24,7 +20,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.UUID;
-import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
@@ -129,7 +124,7 @@ public final class JobListingBenchmark {
             database = files.filter(p -> p.getFileName().toString().equals("embedded_default.mv.db")).findFirst()
                     .orElseThrow(() -> new IllegalStateException("no embedded_default.mv.db under " + stack.var()));
         }
-        Driver driver = (Driver) h2ClassLoader().loadClass("org.h2.Driver").getDeclaredConstructor().newInstance();
+        Driver driver = Measures.payaraH2Driver();
         String url = "jdbc:h2:" + database.toString().replace(".mv.db", "");
         SQLException last = null;
         for (String[] credentials : new String[][] {{"APP", "APP"}, {"sa", ""}, {"", ""}}) {
@@ -143,15 +138,5 @@ public final class JobListingBenchmark {
             }
         }
         throw last;
-    }
-
-    private static ClassLoader h2ClassLoader() throws IOException {
-        Path payara = Path.of(System.getProperty("conveyor.top", ".")).resolve("deploy/target/runtime/payara-micro.jar");
-        Path h2 = Files.createTempFile("payara-h2", ".jar");
-        try (JarFile jar = new JarFile(payara.toFile()); InputStream in = jar.getInputStream(jar.getEntry("MICRO-INF/runtime/h2.jar"))) {
-            Files.copy(in, h2, StandardCopyOption.REPLACE_EXISTING);
-        }
-        h2.toFile().deleteOnExit();
-        return new URLClassLoader(new URL[] {h2.toUri().toURL()}, JobListingBenchmark.class.getClassLoader());
     }
 }

@@ -4,16 +4,21 @@ import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.management.ManagementFactory;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.sql.Driver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.jar.JarFile;
 
 /** What the benchmarks share: the machine line, endpoints, waiting for jobs, percentiles. */
 final class Measures {
@@ -41,6 +46,18 @@ final class Measures {
         long memory = os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : -1;
         return String.format("machine: %d cores, %.1f GiB RAM, %s %s, Java %s", Runtime.getRuntime().availableProcessors(),
                 memory / (1024.0 * 1024 * 1024), os.getName(), os.getArch(), System.getProperty("java.version"));
+    }
+
+    /** The H2 driver inside Payara Micro's jar: the version the stack's embedded database runs. */
+    static Driver payaraH2Driver() throws Exception {
+        Path payara = Path.of(System.getProperty("conveyor.top", ".")).resolve("deploy/target/runtime/payara-micro.jar");
+        Path h2 = Files.createTempFile("payara-h2", ".jar");
+        try (JarFile jar = new JarFile(payara.toFile()); InputStream in = jar.getInputStream(jar.getEntry("MICRO-INF/runtime/h2.jar"))) {
+            Files.copy(in, h2, StandardCopyOption.REPLACE_EXISTING);
+        }
+        h2.toFile().deleteOnExit();
+        ClassLoader loader = new URLClassLoader(new URL[] {h2.toUri().toURL()}, Measures.class.getClassLoader());
+        return (Driver) loader.loadClass("org.h2.Driver").getDeclaredConstructor().newInstance();
     }
 
     /** The example operation text.uppercase, whose delayMillis input lets a bench choose how long a job holds its worker. */
