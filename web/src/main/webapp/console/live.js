@@ -15,6 +15,20 @@ export function latestOverview() {
 }
 
 export function connect() {
+  open();
+  // A page kept in the browser's back/forward cache would keep its stream open, and a browser
+  // allows only a few connections to one server (six in Chrome over HTTP/1.1): a few pages kept
+  // that way left the page being shown none for its own files, and it hung until one was let go.
+  // The stream is closed when the page is put away and opened again if it comes back.
+  window.addEventListener('pagehide', () => source.close());
+  window.addEventListener('pageshow', event => {
+    if (event.persisted) {
+      open();
+    }
+  });
+}
+
+function open() {
   const status = document.getElementById('live-status');
   source = new EventSource('api/events');
   source.addEventListener('open', () => {
