@@ -135,7 +135,7 @@ public record AttemptFolder(Path folder) {
             if (unit.getNameCount() != 1) {
                 return Optional.empty();
             }
-            BasicFileAttributes placed = lookAt(output().resolve(unit));
+            BasicFileAttributes placed = ResultFiles.lookAt(output().resolve(unit));
             if (placed == null || !placed.isRegularFile()) {
                 return Optional.empty();
             }
@@ -148,17 +148,9 @@ public record AttemptFolder(Path folder) {
         return inWork.isEmpty() ? Optional.of(toLink) : Optional.empty();
     }
 
-    private static BasicFileAttributes lookAt(Path path) throws IOException {
-        try {
-            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (NoSuchFileException gone) {
-            return null;
-        }
-    }
-
     /** True when {@code path} names the file {@code fileKey} tells, not following a link. */
     private static boolean isFile(Path path, Object fileKey) throws IOException {
-        BasicFileAttributes look = lookAt(path);
+        BasicFileAttributes look = ResultFiles.lookAt(path);
         return look != null && fileKey.equals(look.fileKey());
     }
 

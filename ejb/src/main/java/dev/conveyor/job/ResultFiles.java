@@ -165,9 +165,15 @@ final class ResultFiles {
      * following a link; null when it is not there or its file system gives files no identity.
      */
     private static Object fileKeyOrNull(Path file) throws IOException {
+        BasicFileAttributes look = lookAt(file);
+        return look == null ? null : look.fileKey();
+    }
+
+    /** A file's or folder's attributes, not following a link; null when nothing is there. */
+    static BasicFileAttributes lookAt(Path path) throws IOException {
         try {
-            return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
-        } catch (NoSuchFileException missing) {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException gone) {
             return null;
         }
     }

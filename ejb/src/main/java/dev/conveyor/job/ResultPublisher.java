@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -96,7 +95,7 @@ public final class ResultPublisher {
         for (Path unit : run.resultUnits()) {
             Path staged = run.output().resolve(unit);
             String key = "result:" + unit;
-            BasicFileAttributes look = lookAt(staged);
+            BasicFileAttributes look = ResultFiles.lookAt(staged);
             if (look == null && !journal.has(key)) {
                 continue;
             }
@@ -111,7 +110,7 @@ public final class ResultPublisher {
             durable.force();
             ResultFiles.deleteTree(staged);
         } else {
-            BasicFileAttributes look = lookAt(staged);
+            BasicFileAttributes look = ResultFiles.lookAt(staged);
             if (look != null || journal.has("source")) {
                 Path preserveFolder = confinement.ensure(folder(endpoint, endpoint.get(PRESERVE_FOLDER), values));
                 durable.add(publish(staged, look, preserveFolder.resolve(source), overwrite, journal, "source"));
@@ -126,7 +125,7 @@ public final class ResultPublisher {
      * the stage folder goes (see {@link ResultFiles#linkInto}); a folder, a replacement, or a file
      * that cannot be linked there is moved to a target reserved in the journal first. A unit the
      * journal already knows goes where it says, the way an earlier attempt started it. {@code look}
-     * is the unit as {@link #lookAt} found it (null: not staged any more): one look tells whether
+     * is the unit as {@link ResultFiles#lookAt} found it (null: not staged any more): one look tells whether
      * it is there, whether it is a folder and which file it is, where three took a system call each.
      */
     private static Path publish(Path staged, BasicFileAttributes look, Path wanted, boolean overwrite, PublishJournal journal, String key)
@@ -210,15 +209,6 @@ public final class ResultPublisher {
     /** True when the unit is still staged, or an earlier attempt recorded where it went. */
     private static boolean present(Path staged, PublishJournal journal, String key) {
         return Files.exists(staged, LinkOption.NOFOLLOW_LINKS) || journal.has(key);
-    }
-
-    /** A staged unit's attributes, not following a link; null when it is not there. */
-    private static BasicFileAttributes lookAt(Path staged) throws IOException {
-        try {
-            return Files.readAttributes(staged, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (NoSuchFileException gone) {
-            return null;
-        }
     }
 
     /** Moves a staged unit to its target, unless an earlier, interrupted attempt already did. */
