@@ -107,16 +107,25 @@ public class EndpointScanner {
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
     /**
+     * What a scan did: {@code claimedFullBatch}, as many claims as it had room for (a backlog: more
+     * files may be waiting, and the next scan need not rest); {@code lookingNanos}, how long it
+     * took before its claims (settings, counts, the listing and the looks), the part a scan spends
+     * again whether or not it finds work.
+     */
+    public record Scanned(boolean claimedFullBatch, long lookingNanos) {
+    }
+
+    /**
      * Starts what an earlier scan left STAGED (a dispatch that failed, a crash between claim and
-     * dispatch), then claims new files. Returns whether it claimed as many as it had room for (a
-     * backlog: more files may be waiting, and the next scan need not rest). {@code stillHeld} renews
+     * dispatch), then claims new files. {@code stillHeld} renews
      * the endpoint's lease; a synchronous endpoint asks it before each operation it runs, and
      * stops when the lease went to another node (the jobs left STAGED are that node's now).
      */
-    public boolean scan(String endpointName, StabilityCheck stability, BooleanSupplier stillHeld) throws IOException {
+    public Scanned scan(String endpointName, StabilityCheck stability, BooleanSupplier stillHeld) throws IOException {
+        long start = System.nanoTime();
         Optional<EndpointConfig> found = endpoints.config(endpointName);
         if (found.isEmpty() || found.get().state() != EndpointState.ENABLED) {
-            return false;
+            return new Scanned(false, System.nanoTime() - start);
         }
         EndpointConfig endpoint = found.get();
         try {
@@ -124,7 +133,7 @@ public class EndpointScanner {
             confinement.check(endpoint.folder().resolve(Endpoint.STAGE_FOLDER));
         } catch (UnsafeFolderException e) {
             endpoints.blockUnsafe(endpointName, e);
-            return false;
+            return new Scanned(false, System.nanoTime() - start);
         }
         List<String> toStart = new ArrayList<>(jobRows.inState(endpointName, JobState.STAGED));
         Map<String, Integer> toSend = new LinkedHashMap<>(unsent.take(endpointName));
@@ -133,9 +142,10 @@ public class EndpointScanner {
         InputQueue queue = monitor.lastSeenWithRoomFor(endpointName, wanted).orElseGet(() -> flow.queue(endpoint));
         int room = queue.room(wanted);
         if (room == 0 || keepsOrderBehindWaitingJob(endpoint)) {
+            long looking = System.nanoTime() - start;
             send(endpointName, toSend);
             start(endpoint, toStart, stillHeld);
-            return false;
+            return new Scanned(false, looking);
         }
         Instant oldEnough = Instant.now().minusMillis(endpoint.get(WAIT_TIME));
         // Looking at twice the room gives the next scan its first look already: a backlog then
@@ -143,6 +153,7 @@ public class EndpointScanner {
         List<Path> candidates = BatchSelector.oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, oldEnough);
         List<Path> unchanged = stability.unchangedSoon(candidates);
         List<Path> batch = unchanged.subList(0, Math.min(room, unchanged.size()));
+        long looking = System.nanoTime() - start;
         Set<Path> readOnly = new HashSet<>();
         for (Path file : batch) {
             if (isReadOnly(file)) {
@@ -164,7 +175,7 @@ public class EndpointScanner {
         });
         send(endpointName, toSend);
         start(endpoint, toStart, stillHeld);
-        return claims.jobIds().size() == room;
+        return new Scanned(claims.jobIds().size() == room, looking);
     }
 
     /** Sends the dispatch of jobs claimed QUEUED; what cannot be sent now is kept for the next scan. */

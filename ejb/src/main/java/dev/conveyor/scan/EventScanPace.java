@@ -6,10 +6,13 @@ import java.util.function.LongSupplier;
 
 /**
  * How soon an event may start the next scan of an endpoint: a few ms after the event, at least
- * the shortest stability gap ({@link StabilityCheck#CAUGHT_UP_GAP_MS}) after the last event scan started, and at least {@value #REST_FACTOR} times as
- * long as that scan took after it ended. A quiet folder is scanned at once; a folder with a
- * backlog, whose every scan looks at a batch's worth of files while more events keep coming, is
- * scanned at most a quarter of the time, so its looks do not take the CPU from the workers. A scan
+ * the shortest stability gap ({@link StabilityCheck#CAUGHT_UP_GAP_MS}) after the last scan
+ * started, and at least {@value #REST_FACTOR} times as long as that scan spent looking (before
+ * its claims) after it ended. A quiet folder is scanned at once; a folder whose every scan looks
+ * at many files while more events keep coming is looked at a quarter of the time at most, so its
+ * looks do not take the CPU from the workers. Claims are not rested from: they are work that has
+ * to be done anyway, and a scan that claimed the file moved in just before (slow while the JVM is
+ * young) would otherwise hold back the next file by three times its claim. A scan
  * that claimed a full batch did work that has to be done anyway, and files wait behind it: the
  * next starts without rest, or a backlog would move one batch per scan and rest, and the workers,
  * done with a batch before the next is claimed, would wait too.
@@ -19,7 +22,7 @@ final class EventScanPace {
     static final long SETTLE_MS = 5;
     static final int REST_FACTOR = 3;
 
-    private record Last(long startedNanos, long endedNanos, boolean claimedFullBatch) {
+    private record Last(long startedNanos, long endedNanos, long lookingNanos, boolean claimedFullBatch) {
     }
 
     private final Map<String, Last> last = new ConcurrentHashMap<>();
@@ -41,8 +44,8 @@ final class EventScanPace {
         long now = nanoTime.getAsLong();
         long sinceStart = (now - scan.startedNanos()) / 1_000_000;
         long sinceEnd = (now - scan.endedNanos()) / 1_000_000;
-        long took = (scan.endedNanos() - scan.startedNanos()) / 1_000_000;
-        long rest = scan.claimedFullBatch() ? 0 : REST_FACTOR * took - sinceEnd;
+        long looked = scan.lookingNanos() / 1_000_000;
+        long rest = scan.claimedFullBatch() ? 0 : REST_FACTOR * looked - sinceEnd;
         return Math.max(SETTLE_MS, Math.max(StabilityCheck.CAUGHT_UP_GAP_MS - sinceStart, rest));
     }
 
@@ -51,7 +54,8 @@ final class EventScanPace {
         return nanoTime.getAsLong();
     }
 
-    void ended(String endpoint, long startedNanos, boolean claimedFullBatch) {
-        last.put(endpoint, new Last(startedNanos, nanoTime.getAsLong(), claimedFullBatch));
+    /** {@code lookingNanos}: the part of the scan spent before its claims. */
+    void ended(String endpoint, long startedNanos, long lookingNanos, boolean claimedFullBatch) {
+        last.put(endpoint, new Last(startedNanos, nanoTime.getAsLong(), lookingNanos, claimedFullBatch));
     }
 }

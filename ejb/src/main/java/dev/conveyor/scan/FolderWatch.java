@@ -29,8 +29,9 @@ import java.util.function.Predicate;
 
 /**
  * File-system events for the watched folders this node scans: a name created, moved in or written
- * at the top of an endpoint's folder tells the listener that endpoint's name, and which files were
- * written in place, so a scan can come at once instead of at the next tick of its timer. Only
+ * at the top of an endpoint's folder tells the listener that endpoint's name, which names appeared
+ * and which files were written in place, so a scan can come at once instead of at the next tick of
+ * its timer. Only
  * names that are work count: Conveyor's own stage and result folders change with every job, and a
  * name the endpoint excludes (a file still written under a dot name) is nothing to scan for. Events
  * only hurry scans: the timer scan stays, for what events miss (an overflow, a network share,
@@ -47,8 +48,16 @@ public final class FolderWatch implements Runnable, AutoCloseable {
     /** Told of each batch of events; must not throw. */
     public interface Listener {
 
-        /** {@code written}: the files written in place (not only created or moved in); {@code lost}: events were dropped. */
-        void changed(String endpoint, Set<Path> written, boolean lost);
+        /** One batch of an endpoint's events. */
+        void changed(String endpoint, Changes changes);
+    }
+
+    /**
+     * {@code appeared}: the names created or moved in while watched; {@code written}: the files
+     * written in place (a name may be in both: a copy creates, then writes); {@code lost}: events
+     * were dropped, so anything may have happened.
+     */
+    public record Changes(Set<Path> appeared, Set<Path> written, boolean lost) {
     }
 
     /** {@code marks}: the stage folder's key, null while that folder does not exist (no catch-up then). */
@@ -185,6 +194,7 @@ public final class FolderWatch implements Runnable, AutoCloseable {
 
     /** Tells the listener of a batch of the folder's events, if one of them is work or events were lost. */
     private void report(String endpoint, Watched watched, List<WatchEvent<?>> events) {
+        Set<Path> appeared = new HashSet<>();
         Set<Path> written = new HashSet<>();
         boolean lost = false;
         boolean any = false;
@@ -194,13 +204,11 @@ public final class FolderWatch implements Runnable, AutoCloseable {
                 any = true;
             } else if (watched != null && event.context() instanceof Path name && watched.work().test(name.toString())) {
                 any = true;
-                if (event.kind() == ENTRY_MODIFY) {
-                    written.add(watched.folder().resolve(name));
-                }
+                (event.kind() == ENTRY_MODIFY ? written : appeared).add(watched.folder().resolve(name));
             }
         }
         if (any) {
-            changed.changed(endpoint, written, lost);
+            changed.changed(endpoint, new Changes(appeared, written, lost));
         }
     }
 

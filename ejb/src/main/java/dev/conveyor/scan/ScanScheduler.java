@@ -39,7 +39,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -69,7 +68,8 @@ import java.util.logging.Logger;
  * timer fires takes the endpoint over.
  * <p>
  * The lease holder of an interval endpoint (no cron expression, no repeatCount) also watches its
- * folder for file-system events: a file moved in is looked at a few ms later and again after
+ * folder for file-system events, from the moment the endpoint is scheduled (created, changed, or
+ * found at start-up): a file moved in is looked at a few ms later and again after
  * {@link StabilityCheck#CAUGHT_UP_GAP_MS} ms, and taken then if unchanged and the folder watch has
  * caught up with its events ({@link StabilityCheck#MINIMUM_GAP_MS} ms when it cannot tell), instead of waiting for
  * two timer scans; a file written in place waits most of a scan interval, as before
@@ -91,6 +91,8 @@ public class ScanScheduler {
     static final int RECONCILE_SECONDS = 10;
     /** How long a scan waits for the folder watch to catch up: beyond it, the file waits for the gap that needs no proof. */
     private static final Duration CAUGHT_UP_WAIT = Duration.ofMillis(StabilityCheck.MINIMUM_GAP_MS);
+    /** A scan that did not happen (the lease is another node's, or it failed): no claims, no looking to rest from. */
+    private static final EndpointScanner.Scanned NOTHING_SCANNED = new EndpointScanner.Scanned(false, 0);
 
     @Resource
     TimerService timers;
@@ -183,7 +185,32 @@ public class ScanScheduler {
             scheduled.put(name, endpoint);
             Endpoint row = em.find(Endpoint.class, name);
             schedule(endpoint, row == null ? 0 : row.getScans());
+            watchAtOnce(endpoint);
         });
+    }
+
+    /**
+     * An interval endpoint just created, changed or found at start-up is watched now by the node
+     * that gets its lease, not from its first scan on: a file moved in meanwhile is then known to
+     * have arrived whole and is taken within ms, where one found by the first scan waits the
+     * in-place gap. A failure leaves the watch to the first scan.
+     */
+    private void watchAtOnce(EndpointConfig endpoint) {
+        if (folderWatch.isEmpty() || !eventDriven(endpoint)) {
+            return;
+        }
+        try {
+            if (holdsLease(endpoint.name())) {
+                watchIfEventDriven(endpoint.name());
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "watching " + endpoint.name() + " before its first scan", e);
+        }
+    }
+
+    /** Interval endpoints only: a cron endpoint scans at its times, and a scan outside them would not count against repeatCount. */
+    private static boolean eventDriven(EndpointConfig endpoint) {
+        return endpoint.state() == EndpointState.ENABLED && endpoint.get(CRON_EXPRESSION).isBlank() && endpoint.get(REPEAT_COUNT) == -1;
     }
 
     /** When the timers were last brought in line with the database; empty before the first time. */
@@ -242,20 +269,21 @@ public class ScanScheduler {
             return;
         }
         long started = eventScanPace.started();
-        boolean backlog = false;
+        EndpointScanner.Scanned scanned = NOTHING_SCANNED;
         try {
             if (!holdsLease(name)) {
                 letGo(name);
                 rearmCron(name);
                 return;
             }
-            backlog = scanner.scan(name, stability(name), () -> holdsLease(name));
+            // Watched before the look, so that what appears from then on is known to have arrived.
             watchIfEventDriven(name);
+            scanned = scanAndFollowUp(name);
             afterScan(name, timer);
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
-            scanDone(name, started, backlog);
+            scanDone(name, started, scanned);
         }
     }
 
@@ -273,23 +301,22 @@ public class ScanScheduler {
      * Any scan, timer or event, paces the event scans after it; one that claimed a full batch of a
      * watched folder is followed by another soon, so a backlog does not wait for the timer.
      */
-    private void scanDone(String name, long started, boolean backlog) {
-        eventScanPace.ended(name, started, backlog);
+    private void scanDone(String name, long started, EndpointScanner.Scanned scanned) {
+        eventScanPace.ended(name, started, scanned.lookingNanos(), scanned.claimedFullBatch());
         scanning.remove(name);
         boolean watched = folderWatch.map(watch -> watch.watches(name)).orElse(false);
-        if (changedWhileScanning.remove(name) || backlog && watched) {
+        if (changedWhileScanning.remove(name) || scanned.claimedFullBatch() && watched) {
             scanSoon(name);
         }
     }
 
-    /** Interval endpoints only: a cron endpoint scans at its times, and a scan outside them would not count against repeatCount. */
     private void watchIfEventDriven(String name) {
         Optional<EndpointConfig> config = endpoints.config(name);
         if (folderWatch.isEmpty() || config.isEmpty()) {
             return;
         }
         EndpointConfig endpoint = config.get();
-        if (endpoint.state() != EndpointState.ENABLED || !endpoint.get(CRON_EXPRESSION).isBlank() || endpoint.get(REPEAT_COUNT) != -1) {
+        if (!eventDriven(endpoint)) {
             folderWatch.get().unwatch(name);
             return;
         }
@@ -310,10 +337,12 @@ public class ScanScheduler {
         return endpoint.get(REPEAT_INTERVAL) * 1000L * 4 / 5;
     }
 
-    /** From the folder watch's thread: what was written in place is noted, and a scan comes soon. Never throws. */
-    void filesChanged(String name, Set<Path> written, boolean eventsLost) {
-        if (!written.isEmpty() || eventsLost) {
-            stability(name).written(written, eventsLost);
+    /** From the folder watch's thread: what appeared and what was written in place is noted, and a scan comes soon. Never throws. */
+    void filesChanged(String name, FolderWatch.Changes changes) {
+        StabilityCheck check = stability(name);
+        check.appeared(changes.appeared());
+        if (!changes.written().isEmpty() || changes.lost()) {
+            check.written(changes.written(), changes.lost());
         }
         scanSoon(name);
     }
@@ -330,11 +359,7 @@ public class ScanScheduler {
         }
     }
 
-    /**
-     * A scan started by events. While it leaves files waiting for their second look (new,
-     * changed, or seen too recently), it is followed by another after the gap: that is how a file
-     * moved in is taken, and how a job folder filling up (whose inside has no events here) is.
-     */
+    /** A scan started by events. */
     private void eventScan(String name) {
         eventScanDue.remove(name);
         if (!scanning.add(name)) {
@@ -342,23 +367,34 @@ public class ScanScheduler {
             return;
         }
         long started = eventScanPace.started();
-        boolean backlog = false;
+        EndpointScanner.Scanned scanned = NOTHING_SCANNED;
         try {
             if (!holdsLease(name)) {
                 letGo(name);
                 return;
             }
-            StabilityCheck check = stability(name);
-            long looksBefore = check.looks();
-            backlog = scanner.scan(name, check, () -> holdsLease(name));
-            if (check.looks() > looksBefore && check.awaitingSecondLook() > 0) {
-                changedWhileScanning.add(name);
-            }
+            scanned = scanAndFollowUp(name);
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
-            scanDone(name, started, backlog);
+            scanDone(name, started, scanned);
         }
+    }
+
+    /**
+     * One scan; while it leaves files of a watched folder waiting for their second look (new,
+     * changed, or seen too recently), another follows after the gap: that is how a file moved in
+     * is taken, and how a job folder filling up (whose inside has no events here) is.
+     */
+    private EndpointScanner.Scanned scanAndFollowUp(String name) throws IOException {
+        StabilityCheck check = stability(name);
+        long looksBefore = check.looks();
+        EndpointScanner.Scanned scanned = scanner.scan(name, check, () -> holdsLease(name));
+        boolean watched = folderWatch.map(watch -> watch.watches(name)).orElse(false);
+        if (watched && check.looks() > looksBefore && check.awaitingSecondLook() > 0) {
+            changedWhileScanning.add(name);
+        }
+        return scanned;
     }
 
     /** A node that did not scan still keeps its cron timer for the next firing. */

@@ -26,16 +26,22 @@ import java.util.stream.Stream;
  * <p>
  * How long is enough depends on what is known of the file. Without file-system events, looks come
  * from timer scans a scan interval apart, and {@link #MINIMUM_GAP_MS} is all that is asked. With
- * events ({@link #watched}), a file that was only created or moved in, and holds bytes, is known
- * whole: a file renamed into the folder is. It needs {@link #MINIMUM_GAP_MS}, time enough for the
+ * events ({@link #watched}), a file whose arrival the events showed ({@link #appeared}: created or
+ * moved in while watched), that no event shows written in place, and that holds bytes, is known
+ * whole: a file renamed into the folder is. A file the events never showed arriving was there
+ * before the watch began, or came in unseen (a network share's remote writer makes no events): it
+ * may be in the middle of a writer's pause, and is not known whole. A file known whole needs
+ * {@link #MINIMUM_GAP_MS}, time enough for the
  * event of a write in place to have arrived if there was one; or only {@link #CAUGHT_UP_GAP_MS}
  * when the folder watch proves, after this look, that it has delivered every event the kernel
  * queued before it (see {@link FolderWatch#caughtUp}): a write that had begun by the first look
  * has ended by the second and its event is known. A file seen being written in place, an empty
  * file, a job folder (whose inside has no events here), and everything while events were lost,
  * need the in-place gap, most of a scan interval: a writer pausing shorter than that between
- * writes is not taken half-done, as without events. The memory holds the last scan's candidates
- * and the files written lately, so it stays as small as a batch.
+ * writes is not taken half-done, as without events. The memory holds the last scan's candidates,
+ * the files written lately and the arrivals not yet looked at, at most
+ * {@value #MOST_ARRIVALS_REMEMBERED} (past that, or {@value #ARRIVAL_REMEMBERED_MS} ms after it, an
+ * arrival is forgotten and its file waits the in-place gap, as it would without events).
  */
 public final class StabilityCheck {
 
@@ -43,6 +49,10 @@ public final class StabilityCheck {
     public static final long MINIMUM_GAP_MS = 50;
     /** The gap for a file known whole once the folder watch has caught up with the events after the second look. */
     public static final long CAUGHT_UP_GAP_MS = 10;
+    /** Bounds the arrivals kept: a burst beyond it is looked at as files whose arrival was not seen. */
+    static final int MOST_ARRIVALS_REMEMBERED = 100_000;
+    /** An arrival still not taken after this long (a backlog, a paused endpoint) is forgotten. */
+    static final long ARRIVAL_REMEMBERED_MS = 60_000;
 
     /** What a look saw, and when: an unchanged candidate keeps the time of its first look. */
     private record Look(long size, long modified, long entries, boolean folder, long atMillis) {
@@ -59,6 +69,7 @@ public final class StabilityCheck {
     /** 0 while the folder's events are not watched. */
     private volatile long inPlaceGapMs;
     private final Map<Path, Long> writtenAt = new HashMap<>();
+    private final Map<Path, Long> appearedAt = new HashMap<>();
     private Long eventsLostAt;
     private volatile BooleanSupplier eventsCaughtUp = () -> false;
 
@@ -114,6 +125,17 @@ public final class StabilityCheck {
         this.eventsCaughtUp = caughtUp;
     }
 
+    /** Events said these names were created or moved in (files and job folders alike). */
+    public synchronized void appeared(Collection<Path> files) {
+        long at = clockMillis.getAsLong();
+        for (Path file : files) {
+            if (appearedAt.size() >= MOST_ARRIVALS_REMEMBERED) {
+                return;
+            }
+            appearedAt.put(file, at);
+        }
+    }
+
     /** Events said these files were written in place; with {@code eventsLost}, some events were not delivered. */
     public synchronized void written(Collection<Path> files, boolean eventsLost) {
         long at = clockMillis.getAsLong();
@@ -136,6 +158,7 @@ public final class StabilityCheck {
         synchronized (this) {
             // A write older than two in-place gaps no longer matters: the file has been still since, or was looked at again.
             writtenAt.values().removeIf(written -> at - written > 2 * inPlaceGapMs);
+            appearedAt.values().removeIf(appeared -> at - appeared > ARRIVAL_REMEMBERED_MS);
         }
         int knownWholeLeft = 0;
         for (Path candidate : candidates) {
@@ -169,6 +192,8 @@ public final class StabilityCheck {
             unchanged = candidates.stream().filter(whole::contains).toList();
         }
         synchronized (this) {
+            // Candidates gone since the last look were claimed (or deleted): their arrival is of no more use.
+            previous.keySet().stream().filter(file -> !now.containsKey(file)).forEach(appearedAt::remove);
             previous = now;
             awaitingSecondLook = now.size() - unchanged.size();
             knownWholeAwaiting = knownWholeLeft;
@@ -179,7 +204,8 @@ public final class StabilityCheck {
 
     private synchronized long gapFor(Path candidate, Look look, long at) {
         boolean eventsLostLately = eventsLostAt != null && at - eventsLostAt <= inPlaceGapMs;
-        boolean knownWhole = !look.folder() && look.size() > 0 && !writtenAt.containsKey(candidate) && !eventsLostLately;
+        boolean knownWhole = !look.folder() && look.size() > 0 && appearedAt.containsKey(candidate)
+                && !writtenAt.containsKey(candidate) && !eventsLostLately;
         return inPlaceGapMs == 0 || knownWhole ? MINIMUM_GAP_MS : inPlaceGapMs;
     }
 

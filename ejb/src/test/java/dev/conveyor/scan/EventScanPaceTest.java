@@ -19,9 +19,13 @@ class EventScanPaceTest {
     }
 
     private void scanTaking(String endpoint, long millis, boolean claimedFullBatch) {
+        scanTaking(endpoint, millis, millis, claimedFullBatch);
+    }
+
+    private void scanTaking(String endpoint, long millis, long lookingMillis, boolean claimedFullBatch) {
         long start = pace.started();
         advanceMillis(millis);
-        pace.ended(endpoint, start, claimedFullBatch);
+        pace.ended(endpoint, start, lookingMillis * 1_000_000, claimedFullBatch);
     }
 
     @Test
@@ -46,6 +50,15 @@ class EventScanPaceTest {
         assertEquals(600, pace.delayMillis("backlog"));
         advanceMillis(550);
         assertEquals(50, pace.delayMillis("backlog"));
+    }
+
+    @Test
+    void theRestIsThreeTimesTheLookingNotTheClaims() {
+        scanTaking("idle", 120, 1, false);
+
+        assertEquals(EventScanPace.SETTLE_MS, pace.delayMillis("idle"), "a slow claim of the file just moved in holds back no other");
+        scanTaking("idle", 120, 50, false);
+        assertEquals(150, pace.delayMillis("idle"));
     }
 
     @Test

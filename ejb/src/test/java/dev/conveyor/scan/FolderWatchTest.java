@@ -32,14 +32,16 @@ class FolderWatchTest {
     Path root;
 
     private final BlockingQueue<String> changed = new LinkedBlockingQueue<>();
+    private final Set<Path> appeared = ConcurrentHashMap.newKeySet();
     private final Set<Path> written = ConcurrentHashMap.newKeySet();
     private FolderWatch watch;
     private Thread loop;
 
     @BeforeEach
     void start() throws Exception {
-        watch = new FolderWatch((endpoint, writtenInPlace, lost) -> {
-            written.addAll(writtenInPlace);
+        watch = new FolderWatch((endpoint, changes) -> {
+            appeared.addAll(changes.appeared());
+            written.addAll(changes.written());
             changed.add(endpoint);
         });
         loop = new Thread(watch, "folder-watch-test");
@@ -65,11 +67,13 @@ class FolderWatchTest {
         assertEquals("invoices", changed.poll(10, TimeUnit.SECONDS));
         drain();
         assertEquals(Set.of(), written, "a file moved in was not written in place");
+        assertEquals(Set.of(invoices.resolve("a.pdf")), appeared, "its arrival is told");
 
         Files.writeString(orders.resolve("b.xml"), "<b/>");
         assertEquals("orders", changed.poll(10, TimeUnit.SECONDS));
         drain();
         assertEquals(Set.of(orders.resolve("b.xml")), written, "a file written in place is told as such");
+        assertTrue(appeared.contains(orders.resolve("b.xml")), "created, then written");
     }
 
     @Test
@@ -107,6 +111,7 @@ class FolderWatchTest {
         assertEquals("pages", changed.poll(10, TimeUnit.SECONDS), "the rename to a name that is work counts");
         drain();
         assertEquals(Set.of(), written);
+        assertEquals(Set.of(folder.resolve("whole.pdf")), appeared, "only the name that is work");
     }
 
     @Test

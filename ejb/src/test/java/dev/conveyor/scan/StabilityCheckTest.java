@@ -85,6 +85,7 @@ class StabilityCheckTest {
         watched.watched(800, () -> false);
         Path movedIn = file("moved.pdf", "whole");
         Path writtenHere = file("written.pdf", "part");
+        watched.appeared(List.of(movedIn, writtenHere));
         watched.written(List.of(writtenHere), false);
 
         watched.unchangedSinceLastLook(List.of(movedIn, writtenHere));
@@ -102,12 +103,14 @@ class StabilityCheckTest {
         Path empty = file("empty.txt", "");
         Path batch = jobFolder("batch", "x.xml");
         Path whole = file("whole.pdf", "whole");
+        watched.appeared(List.of(empty, batch, whole));
 
         watched.unchangedSinceLastLook(List.of(empty, batch, whole));
         clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
         assertEquals(List.of(whole), watched.unchangedSinceLastLook(List.of(empty, batch, whole)));
 
         Path afterLoss = file("after-loss.pdf", "bytes");
+        watched.appeared(List.of(afterLoss));
         watched.written(List.of(), true);
         watched.unchangedSinceLastLook(List.of(afterLoss));
         clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
@@ -127,6 +130,7 @@ class StabilityCheckTest {
         });
         Path older = file("older.pdf", "whole");
         Path newer = file("newer.pdf", "whole too");
+        watched.appeared(List.of(older, newer));
 
         assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(older, newer)));
         assertEquals(0, asked.get(), "a first look asks nothing of the watch");
@@ -146,6 +150,7 @@ class StabilityCheckTest {
         StabilityCheck watched = new StabilityCheck(clock::get);
         Path movedIn = file("moved.pdf", "whole");
         Path beingWritten = file("written.pdf", "part one");
+        watched.appeared(List.of(movedIn, beingWritten));
         watched.watched(800, () -> {
             // The event of a write that happened before the look arrives only now.
             watched.written(List.of(beingWritten), false);
@@ -168,11 +173,13 @@ class StabilityCheckTest {
         });
         watched.watched(800, () -> true);
         Path movedIn = file("moved.pdf", "whole");
+        watched.appeared(List.of(movedIn));
 
         assertEquals(List.of(movedIn), watched.unchangedSoon(List.of(movedIn)));
         assertEquals(List.of(StabilityCheck.CAUGHT_UP_GAP_MS), pauses);
 
         Path beingWritten = file("written.pdf", "part one");
+        watched.appeared(List.of(beingWritten));
         watched.written(List.of(beingWritten), false);
         assertEquals(List.of(), watched.unchangedSoon(List.of(beingWritten)));
         assertEquals(1, pauses.size(), "no pause for a file written in place: its gap is most of a scan interval");
@@ -189,11 +196,52 @@ class StabilityCheckTest {
         StabilityCheck watched = new StabilityCheck(clock::get, millis -> pauses.add(millis));
         watched.watched(800, () -> true);
         Path old = file("old.pdf", "old");
+        watched.appeared(List.of(old));
         watched.unchangedSinceLastLook(List.of(old));
         clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
         Path fresh = file("fresh.pdf", "fresh");
+        watched.appeared(List.of(fresh));
         assertEquals(List.of(old), watched.unchangedSoon(List.of(old, fresh)));
         assertEquals(List.of(), pauses, "a scan that takes something leaves the rest to the next scan");
+    }
+
+    @Test
+    void aFileWhoseArrivalTheEventsDidNotShowNeedsTheInPlaceGap() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get, millis -> clock.addAndGet(millis));
+        // Written before the watch began, its writer pausing now: no event tells that it is whole.
+        Path before = file("before-the-watch.pdf", "first half");
+        watched.watched(800, () -> true);
+        Path movedIn = file("moved.pdf", "whole");
+        watched.appeared(List.of(movedIn));
+
+        assertEquals(List.of(movedIn), watched.unchangedSoon(List.of(before, movedIn)));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(before)), "a writer may be pausing");
+        clock.addAndGet(800);
+        assertEquals(List.of(before), watched.unchangedSinceLastLook(List.of(before)), "still a scan interval later: taken");
+    }
+
+    @Test
+    void anArrivalIsForgottenOnceItsFileLeftTheCandidatesOrAfterAMinute() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get);
+        watched.watched(800, () -> true);
+        Path claimed = file("claimed.pdf", "whole");
+        Path waiting = file("waiting.pdf", "whole");
+        watched.appeared(List.of(claimed, waiting));
+
+        watched.unchangedSinceLastLook(List.of(claimed));
+        clock.addAndGet(StabilityCheck.CAUGHT_UP_GAP_MS);
+        assertEquals(List.of(claimed), watched.unchangedSinceLastLook(List.of(claimed)));
+        watched.unchangedSinceLastLook(List.of());
+        // The same name moved in again without an event reaching us (a lost event) is a stranger.
+        watched.unchangedSinceLastLook(List.of(claimed));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(claimed)), "its old arrival was forgotten");
+
+        clock.addAndGet(StabilityCheck.ARRIVAL_REMEMBERED_MS + 1);
+        watched.unchangedSinceLastLook(List.of(waiting));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(waiting)), "an arrival older than a minute no longer counts");
     }
 
     @Test
