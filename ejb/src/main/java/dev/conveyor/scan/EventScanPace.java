@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  */
 final class EventScanPace {
 
-    static final long SETTLE_MS = 5;
+    static final long SETTLE_MS = 2;
     static final int REST_FACTOR = 3;
 
     private record Last(long startedNanos, long endedNanos, long lookingNanos, boolean claimedFullBatch) {

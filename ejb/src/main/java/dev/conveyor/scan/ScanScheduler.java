@@ -14,6 +14,7 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.node.Leases;
+import dev.conveyor.node.RenewedLeases;
 import dev.conveyor.node.ThisNode;
 import dev.conveyor.schema.SchemaMigrations;
 import jakarta.annotation.PostConstruct;
@@ -63,7 +64,8 @@ import java.util.logging.Logger;
  * comes is not started twice.
  * <p>
  * In a cluster every node has the timers, and a scan happens only on the node that holds the
- * endpoint's lease ({@code scan:<name>} in CNV_LEASE): the holder renews it at every scan, and
+ * endpoint's lease ({@code scan:<name>} in CNV_LEASE): the holder renews it at every scan (at most
+ * once a second: {@link RenewedLeases}), and
  * when it dies the lease expires (interval + {@link Tunable#NODE_DEAD_AFTER}) and the next node whose
  * timer fires takes the endpoint over.
  * <p>
@@ -130,6 +132,7 @@ public class ScanScheduler {
     /** The endpoints whose folder had events while they were being scanned: scanned again after. */
     private final Set<String> changedWhileScanning = ConcurrentHashMap.newKeySet();
     private final EventScanPace eventScanPace = new EventScanPace();
+    private final RenewedLeases renewedLeases = new RenewedLeases();
     /** Empty where the platform has no file-system events: then the timers alone scan. */
     private Optional<FolderWatch> folderWatch = Optional.empty();
 
@@ -257,9 +260,25 @@ public class ScanScheduler {
                 : Tunable.NODE_DEAD_AFTER.value();
     }
 
+    /** Takes or renews the endpoint's lease; one renewed within the last second is held without a write. */
     private boolean holdsLease(String name) {
         Optional<EndpointConfig> config = endpoints.config(name);
-        return config.isPresent() && leases.hold(leaseName(name), node.id(), leaseDuration(config.get()));
+        if (config.isEmpty()) {
+            renewedLeases.forget(name);
+            return false;
+        }
+        Duration duration = leaseDuration(config.get());
+        Instant now = Instant.now();
+        if (renewedLeases.heldWithoutRenewal(name, duration, now)) {
+            return true;
+        }
+        boolean held = leases.hold(leaseName(name), node.id(), duration);
+        if (held) {
+            renewedLeases.renewed(name, now);
+        } else {
+            renewedLeases.forget(name);
+        }
+        return held;
     }
 
     @Timeout
@@ -293,6 +312,7 @@ public class ScanScheduler {
 
     /** Another node scans the endpoint now: its looks and its events are that node's. */
     private void letGo(String name) {
+        renewedLeases.forget(name);
         stability.remove(name);
         folderWatch.ifPresent(watch -> watch.unwatch(name));
     }

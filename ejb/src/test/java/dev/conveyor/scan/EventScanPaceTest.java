@@ -54,7 +54,7 @@ class EventScanPaceTest {
 
     @Test
     void theRestIsThreeTimesTheLookingNotTheClaims() {
-        scanTaking("idle", 120, 1, false);
+        scanTaking("idle", 120, 0, false);
 
         assertEquals(EventScanPace.SETTLE_MS, pace.delayMillis("idle"), "a slow claim of the file just moved in holds back no other");
         scanTaking("idle", 120, 50, false);
