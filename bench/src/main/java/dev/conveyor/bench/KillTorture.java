@@ -3,7 +3,6 @@ package dev.conveyor.bench;
 import dev.conveyor.stack.Cluster;
 import dev.conveyor.stack.CrashTorture;
 import dev.conveyor.stack.Stack;
-import java.util.Map;
 
 /**
  * The long fault runs: {@code kill} (kill -9 of Payara Micro), {@code broker} (broker restarts),
@@ -26,10 +25,7 @@ public final class KillTorture {
         int batchSize = args.length > 4 ? Integer.parseInt(args[4]) : CrashTorture.BATCH_SIZE;
         Stack stack = Stack.fromBuild("torture-password");
         if (fault == CrashTorture.Fault.RESTART_POSTGRESQL) {
-            // A database of its own, new for each run, on the machine's PostgreSQL.
-            new ProcessBuilder("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc",
-                    "DROP DATABASE IF EXISTS conveyor_torture").inheritIO().start().waitFor();
-            stack = stack.with(Map.of("CONVEYOR_DB", "postgresql", "CONVEYOR_PG_DB", "conveyor_torture"));
+            stack = Measures.onNewPostgresDatabase(stack, "conveyor_torture");
         }
         EndToEndBenchmark.deleteTree(stack.var());
         System.out.println(Measures.machine());

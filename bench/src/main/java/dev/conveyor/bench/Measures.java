@@ -1,5 +1,6 @@
 package dev.conveyor.bench;
 
+import dev.conveyor.stack.Stack;
 import dev.conveyor.web.testing.ApiClient;
 import dev.conveyor.web.testing.ApiClient.Reply;
 import jakarta.json.JsonObject;
@@ -17,7 +18,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.function.Predicate;
 import java.util.jar.JarFile;
 
 /** What the benchmarks share: the machine line, endpoints, waiting for jobs, percentiles. */
@@ -203,18 +206,22 @@ final class Measures {
      * cores HotSpot keeps one of each for the JVM's life.
      */
     static long compilerCpuMillis(Path var) throws IOException {
+        Path threads = Path.of("/proc", Files.readString(var.resolve("run/payara.pid")).trim(), "task");
+        return cpuMillisOf(threads, name -> name.matches("C[12] CompilerThre.*"));
+    }
+
+    /** CPU time, in ms, of the entries of a /proc folder (processes, or one's threads) whose command name matches. */
+    private static long cpuMillisOf(Path procFolder, Predicate<String> commandName) throws IOException {
         long ticks = 0;
-        Path tasks = Path.of("/proc", Files.readString(var.resolve("run/payara.pid")).trim(), "task");
-        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
-            for (Path thread : threads) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(procFolder)) {
+            for (Path entry : entries) {
                 String stat;
                 try {
-                    stat = Files.readString(thread.resolve("stat"));
-                } catch (IOException ended) {
+                    stat = Files.readString(entry.resolve("stat"));
+                } catch (IOException endedOrNotAProcess) {
                     continue;
                 }
-                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                if (name.matches("C[12] CompilerThre.*")) {
+                if (commandName.test(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) {
                     ticks += cpuTicks(stat);
                 }
             }
@@ -226,6 +233,28 @@ final class Measures {
     private static long cpuTicks(String stat) {
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    }
+
+    /**
+     * A stack on a PostgreSQL database of its own on the machine's server (127.0.0.1:5432, user
+     * postgres), new for each run: whatever an earlier run left there is dropped first.
+     */
+    static Stack onNewPostgresDatabase(Stack stack, String database) throws IOException, InterruptedException {
+        Process drop = new ProcessBuilder("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc",
+                "DROP DATABASE IF EXISTS " + database).inheritIO().start();
+        if (drop.waitFor() != 0) {
+            throw new IllegalStateException("psql could not drop the database " + database + " on 127.0.0.1:5432 (exit " + drop.exitValue() + ")");
+        }
+        return stack.with(Map.of("CONVEYOR_DB", "postgresql", "CONVEYOR_PG_DB", database));
+    }
+
+    /**
+     * CPU time, in ms, of every process of the machine named postgres (the server and its
+     * backends): a backend that ended since the last look takes its time with it, so a run's
+     * figure is a floor.
+     */
+    static long postgresCpuMillis() throws IOException {
+        return cpuMillisOf(Path.of("/proc"), "postgres"::equals);
     }
 
     /** The value at the given percentile of sorted values (nearest rank). */

@@ -29,7 +29,9 @@ import org.apache.camel.impl.DefaultCamelContext;
  * asynchronous and synchronous {@code copy} endpoints on the real stack, then the asynchronous one
  * again on the JVM those two runs warmed. Each rate runs from the
  * first file moved in to the last file done; CPU per file is Payara Micro's and the broker's for
- * Conveyor and this JVM's (less the thread moving files in) for the loop and Camel.
+ * Conveyor and this JVM's (less the thread moving files in) for the loop and Camel. With DATABASE
+ * postgresql the stack runs on a new PostgreSQL database of its own, whose processes' CPU is
+ * given apart.
  */
 public final class ThroughputBenchmark {
 
@@ -40,26 +42,37 @@ public final class ThroughputBenchmark {
     private final int files;
     private final int size;
     private final int batch;
+    private final boolean onPostgres;
 
-    private ThroughputBenchmark(Path work, int files, int size, int batch) {
+    private ThroughputBenchmark(Path work, int files, int size, int batch, boolean onPostgres) {
         this.work = work;
         this.files = files;
         this.size = size;
         this.batch = batch;
+        this.onPostgres = onPostgres;
     }
 
     public static void main(String[] args) throws Exception {
         int files = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         int size = args.length > 1 ? Integer.parseInt(args[1]) : 1024;
         int batch = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
+        String database = args.length > 3 ? args[3] : "h2";
+        if (!database.equals("h2") && !database.equals("postgresql")) {
+            throw new IllegalArgumentException("DATABASE is '" + database + "'; use h2 (the default) or postgresql");
+        }
         Stack stack = Stack.fromBuild("bench-password");
+        boolean onPostgres = database.equals("postgresql");
+        if (onPostgres) {
+            stack = Measures.onNewPostgresDatabase(stack, "conveyor_throughput");
+        }
         EndToEndBenchmark.deleteTree(stack.var());
         Path work = stack.var().resolveSibling("throughput");
         EndToEndBenchmark.deleteTree(work);
-        ThroughputBenchmark bench = new ThroughputBenchmark(work, files, size, batch);
+        ThroughputBenchmark bench = new ThroughputBenchmark(work, files, size, batch, onPostgres);
         System.out.println(Measures.machine());
         System.out.printf("load: %d files of %d bytes moved in at once; batch %d; Conveyor: copy endpoints, repeatInterval 1 s,"
-                + " result/ and preserve/ folders without date subfolders, H2, persistent messages%n", files, size, batch);
+                + " result/ and preserve/ folders without date subfolders, %s, persistent messages%n", files, size, batch,
+                onPostgres ? "PostgreSQL (database conveyor_throughput on 127.0.0.1:5432)" : "H2");
         List<Rate> rates = new ArrayList<>();
         measure(rates, bench::plainLoop);
         measure(rates, bench::camel);
@@ -176,20 +189,24 @@ public final class ThroughputBenchmark {
         List<Path> dropped = Measures.randomFiles(Files.createDirectories(stack.var().resolve("incoming-" + mode)), files, size);
         long cpuBefore = Measures.serverCpuMillis(stack.var());
         long compilerBefore = Measures.compilerCpuMillis(stack.var());
+        long postgresBefore = onPostgres ? Measures.postgresCpuMillis() : 0;
         Instant start = Instant.now();
         Measures.moveAll(dropped, folder);
         Measures.awaitFiles(folder.resolve("result"), files, () -> Measures.expectNoFailedJob(api, name));
         Instant seen = Measures.awaitFinished(api, name);
         long cpu = Measures.serverCpuMillis(stack.var()) - cpuBefore;
         long compiler = Measures.compilerCpuMillis(stack.var()) - compilerBefore;
+        String postgres = onPostgres
+                ? String.format("; PostgreSQL's processes %.3f ms/file more", (double) (Measures.postgresCpuMillis() - postgresBefore) / files)
+                : "";
         // The API lists at most 10,000 jobs, newest first: beyond that the last finish is read
         // among the newest; the bench's own sighting of the end bounds it from above.
         Instant last = Measures.succeeded(api, name, Math.min(files, Measures.MAX_LISTED)).stream()
                 .map(job -> Instant.parse(job.getString("finishedAt"))).max(Instant::compareTo).orElseThrow();
         expectFiles(folder.resolve("result"), folder.resolve("preserve"));
-        String note = String.format("%s copy endpoint; of its CPU %.3f ms/file in the JIT compiler; all done seen by the bench %.1f s"
+        String note = String.format("%s copy endpoint; of its CPU %.3f ms/file in the JIT compiler%s; all done seen by the bench %.1f s"
                 + " after the first move, last finishedAt %.1f s", asynchronous ? "asynchronous" : "synchronous", (double) compiler / files,
-                seconds(start, seen), seconds(start, last));
+                postgres, seconds(start, seen), seconds(start, last));
         return new Rate("conveyor " + run, files / seconds(start, last), (double) cpu / files, note);
     }
 
