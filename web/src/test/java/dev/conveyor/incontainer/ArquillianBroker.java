@@ -52,7 +52,7 @@ public class ArquillianBroker implements TestExecutionListener {
                 "create-connector-connection-pool --raname " + JobMessaging.RESOURCE_ADAPTER
                         + " --connectiondefinition org.apache.activemq.artemis.ra.ActiveMQRAConnectionFactory"
                         + " --transactionsupport XATransaction --steadypoolsize 1 --maxpoolsize 32"
-                        + " --property ConsumerWindowSize=0 jms/ConveyorPool",
+                        + " --property ConsumerWindowSize=0:CacheDestinations=true jms/ConveyorPool",
                 "create-connector-resource --poolname jms/ConveyorPool " + JobMessaging.CONNECTION_FACTORY, "");
     }
 
