@@ -14,8 +14,10 @@ import java.nio.file.SecureDirectoryStream;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -171,22 +173,43 @@ public final class FileTrees {
         });
     }
 
-    /** The bytes of the regular files below {@code root}, links not followed; a file gone meanwhile counts nothing. */
+    /**
+     * The bytes of the regular files below {@code root}, links not followed; a file or folder gone
+     * meanwhile counts nothing. Measured after every run of an operation with an output limit,
+     * mostly over a work folder of one or two files: listed by name ({@link #entryNames}), each
+     * entry looked at once, which is half the system calls of a {@link Files#walkFileTree} (that
+     * opens each folder for use relative to it and looks at the folder twice).
+     */
     public static long bytes(Path root) throws IOException {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
             return 0;
         }
-        long[] total = {0};
-        Files.walkFileTree(root, new PassingOverVanished() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                if (attributes.isRegularFile()) {
-                    total[0] += attributes.size();
-                }
-                return FileVisitResult.CONTINUE;
+        long total = 0;
+        // A folder queue, not recursion: an archive's output may nest folders thousands deep.
+        Deque<Path> folders = new ArrayDeque<>(List.of(root));
+        for (Path folder = folders.poll(); folder != null; folder = folders.poll()) {
+            List<String> names;
+            try {
+                names = entryNames(folder);
+            } catch (NoSuchFileException | NotDirectoryException gone) {
+                continue;
             }
-        });
-        return total[0];
+            for (String name : names) {
+                Path entry = folder.resolve(name);
+                BasicFileAttributes attributes;
+                try {
+                    attributes = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                } catch (NoSuchFileException gone) {
+                    continue;
+                }
+                if (attributes.isRegularFile()) {
+                    total += attributes.size();
+                } else if (attributes.isDirectory()) {
+                    folders.add(entry);
+                }
+            }
+        }
+        return total;
     }
 
     /** A walk of a tree others may be changing: what another remover or the writer removed meanwhile is passed over. */

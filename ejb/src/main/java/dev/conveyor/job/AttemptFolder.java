@@ -20,7 +20,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * One attempt's files in its job's stage folder, {@code stage/<job id>/<attempt>/}: the
@@ -86,11 +85,8 @@ public record AttemptFolder(Path folder) {
 
     /** How much the results take: what the result folder's volume must hold for them. */
     public long outputBytes() {
-        if (!Files.isDirectory(output(), LinkOption.NOFOLLOW_LINKS)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.walk(output())) {
-            return files.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)).mapToLong(file -> file.toFile().length()).sum();
+        try {
+            return FileTrees.bytes(output());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -97,4 +97,26 @@ class FileTreesTest {
         assertThrows(NotDirectoryException.class, () -> FileTrees.entryNames(root.resolve("listed/file.txt")));
         assertFalse(FileTrees.isEmptyFolder(root.resolve("absent")));
     }
+
+    @Test
+    void bytesCountsTheRegularFilesAtEveryDepthAndNothingALinkReaches() throws Exception {
+        Path outside = outside();
+        Path tree = Files.createDirectories(root.resolve("tree/a/b/c"));
+        Files.write(tree.getParent().getParent().resolve("one.bin"), new byte[100]);
+        Files.write(tree.resolve("two.bin"), new byte[23]);
+        Files.createSymbolicLink(tree.resolve("to-folder"), outside);
+        Files.createSymbolicLink(tree.resolve("to-file"), outside.resolve("deep/keep.txt"));
+
+        assertEquals(123, FileTrees.bytes(root.resolve("tree")));
+    }
+
+    @Test
+    void bytesOfWhatIsNoFolderOfItsOwnIsNothing() throws Exception {
+        Path outside = outside();
+        Path file = Files.writeString(root.resolve("file.txt"), "a file, not a folder");
+
+        assertEquals(0, FileTrees.bytes(root.resolve("never-there")));
+        assertEquals(0, FileTrees.bytes(file));
+        assertEquals(0, FileTrees.bytes(Files.createSymbolicLink(root.resolve("link"), outside)));
+    }
 }
