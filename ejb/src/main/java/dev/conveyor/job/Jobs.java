@@ -105,11 +105,22 @@ public class Jobs {
         return countIn(endpoint, Set.of(JobState.WAITING));
     }
 
+    /**
+     * One count per state, each a range of the (endpoint, state) index. Asked for a list of states
+     * at once, H2 2.2 walked every row of the endpoint in that index, finished jobs too, and
+     * tested each row's state: a claim, which counts the queue, took longer the more jobs the
+     * endpoint had ever finished (EXPLAIN ANALYZE: 55,001 rows read to count 5,000 queued among
+     * 50,000 finished; 1,668 and 3,334 per state), 8% of a warm stack's Java samples.
+     */
     private int countIn(String endpoint, Set<JobState> states) {
-        return em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.endpoint = :endpoint AND j.state IN :states", Long.class)
-                .setParameter("endpoint", endpoint)
-                .setParameter("states", states)
-                .getSingleResult().intValue();
+        int count = 0;
+        for (JobState state : states) {
+            count += em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state", Long.class)
+                    .setParameter("endpoint", endpoint)
+                    .setParameter("state", state)
+                    .getSingleResult().intValue();
+        }
+        return count;
     }
 
     /** A job's id, the node that last had it, and when it last changed state: what recovery judges a job left behind by. */
