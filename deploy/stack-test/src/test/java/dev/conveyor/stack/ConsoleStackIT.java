@@ -32,6 +32,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 
 /**
@@ -195,7 +196,7 @@ class ConsoleStackIT extends OnSharedStack {
         browser.click("#release");
         browser.open("#/jobs/" + cancelled);
         browser.click("#cancel");
-        browser.driver().switchTo().alert().accept();
+        browser.until(ExpectedConditions.alertIsPresent()::apply).accept();
         List<JsonObject> ended = awaitFinished(api, "console-waits", 3);
         assertEquals("SUCCEEDED", ended.stream().filter(j -> j.getString("id").equals(released)).findFirst().orElseThrow().getString("state"));
         JsonObject expired = ended.stream().filter(j -> j.getString("id").equals(cancelled)).findFirst().orElseThrow();
@@ -354,7 +355,7 @@ class ConsoleStackIT extends OnSharedStack {
                 "an edit keeps the mappings it did not touch");
 
         browser.click("tr[data-endpoint='console-edited'] button.danger");
-        browser.driver().switchTo().alert().accept();
+        browser.until(ExpectedConditions.alertIsPresent()::apply).accept();
         browser.until(d -> d.findElements(By.cssSelector("tr[data-endpoint='console-edited']")).isEmpty());
         assertEquals(404, api.get("endpoints/console-edited").status());
     }
