@@ -127,13 +127,31 @@ log_size() { # file -> its size in bytes, 0 when it does not exist
   stat -L -c %s "$1" 2>/dev/null || echo 0
 }
 
-mark_log() { # file: remembers where it ends, so that new_log_lines shows only what this start writes
-  LOG_MARK=$(log_size "$1")
+log_inode() { # file -> its inode (through a link), or "none"
+  stat -L -c %i "$1" 2>/dev/null || echo none
 }
 
-new_log_lines() { # file: its lines since mark_log (all of them when it was rotated meanwhile)
+mark_log() { # file: remembers which file it is and where it ends, so that new_log_lines shows only what this start writes
+  LOG_MARK=$(log_size "$1")
+  LOG_MARK_INODE=$(log_inode "$1")
+}
+
+new_log_lines() { # file: its lines since mark_log, across rotations
   [ -e "$1" ] || return 0
-  if [ "$(log_size "$1")" -ge "$LOG_MARK" ]; then tail -c +$((LOG_MARK + 1)) "$1"; else cat "$1"; fi
+  if [ "$(log_inode "$1")" != "$LOG_MARK_INODE" ]; then
+    # Set aside since the mark (file.1 the newest): the marked file's rest, then every file newer
+    # than it. Comparing sizes alone missed this when the new file had already grown past the mark.
+    local newer=() index=1
+    while [ -e "$1.$index" ] && [ "$(log_inode "$1.$index")" != "$LOG_MARK_INODE" ]; do
+      newer=("$1.$index" "${newer[@]}")
+      index=$((index + 1))
+    done
+    if [ -e "$1.$index" ]; then tail -c +$((LOG_MARK + 1)) "$1.$index"; fi
+    [ ${#newer[@]} -eq 0 ] || cat "${newer[@]}"
+    cat "$1"
+    return 0
+  fi
+  tail -c +$((LOG_MARK + 1)) "$1"
 }
 
 set_aside_output() { # name.out file: moved to name.out.1 at a start when past LOG_FILE_BYTES (the one before is dropped)
