@@ -206,8 +206,21 @@ final class Measures {
      * cores HotSpot keeps one of each for the JVM's life.
      */
     static long compilerCpuMillis(Path var) throws IOException {
-        Path threads = Path.of("/proc", Files.readString(var.resolve("run/payara.pid")).trim(), "task");
-        return cpuMillisOf(threads, name -> name.matches("C[12] CompilerThre.*"));
+        return cpuMillisOf(payaraThreads(var), name -> name.matches("C[12] CompilerThre.*"));
+    }
+
+    /**
+     * CPU time, in ms, of Payara Micro's garbage collector threads, by the names HotSpot gives them
+     * under G1 ("GC Thread#0", "G1 Conc#0", "G1 Refine#0", "G1 Service"...) and the parallel and
+     * serial collectors ("GC Thread#0", "VM Thread": the serial collector works in the VM thread,
+     * which also runs the JVM's other safepoint operations).
+     */
+    static long collectorCpuMillis(Path var) throws IOException {
+        return cpuMillisOf(payaraThreads(var), name -> name.matches("GC Thread.*|G1 .*|VM Thread"));
+    }
+
+    private static Path payaraThreads(Path var) throws IOException {
+        return Path.of("/proc", Files.readString(var.resolve("run/payara.pid")).trim(), "task");
     }
 
     /** CPU time, in ms, of the entries of a /proc folder (processes, or one's threads) whose command name matches. */
