@@ -2,7 +2,6 @@ package dev.conveyor.files;
 
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -10,12 +9,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
-import java.nio.file.SecureDirectoryStream;
 import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
@@ -88,73 +84,23 @@ public final class FileTrees {
 
     /**
      * Deletes the entries of {@code folder} whose names {@code which} accepts, each with everything
-     * in it, as {@link #delete} does. Where the platform offers it (Linux), each folder, this one
-     * too, is opened once without following a link and its entries are looked at and removed
-     * relative to it, so a link swapped in for a folder meanwhile is removed, never walked
-     * through (a link in place of {@code folder} itself is refused). A walk by whole paths looks
-     * at a folder and then opens it: a dropper who swaps a link in between has the walk delete
-     * whatever the link points to, outside the roots too. Opening each folder this way costs a
-     * few system calls more than such a walk (about 8 a job for a stage folder, strace).
+     * in it, as {@link #delete} does. The folder is opened once, without following a link (a link
+     * in place of {@code folder} itself is refused), and every folder below it is opened relative
+     * to its parent ({@link OpenFolder}), so a link swapped in for a folder meanwhile is removed,
+     * never walked through. A walk by whole paths looks at a folder and then opens it: a dropper
+     * who swaps a link in between has the walk delete whatever the link points to, outside the
+     * roots too.
      */
     public static void deleteEntries(Path folder, Predicate<String> which) throws IOException {
-        Path absolute = folder.toAbsolutePath();
-        try (DirectoryStream<Path> parent = Files.newDirectoryStream(absolute.getParent())) {
-            if (parent instanceof SecureDirectoryStream<Path> secure) {
-                try (SecureDirectoryStream<Path> opened = secure.newDirectoryStream(absolute.getFileName(), LinkOption.NOFOLLOW_LINKS)) {
-                    deleteEntries(opened, which);
-                }
-                return;
-            }
-        } catch (NoSuchFileException gone) {
-            return;
-        }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(absolute)) {
-            for (Path entry : entries) {
-                if (which.test(entry.getFileName().toString())) {
-                    walkDeleting(entry);
-                }
-            }
+        try (OpenFolder opened = OpenFolder.open(folder)) {
+            opened.deleteEntries(which);
         } catch (NoSuchFileException gone) {
             // Another remover was quicker.
         }
     }
 
-    private static void deleteEntries(SecureDirectoryStream<Path> folder, Predicate<String> which) throws IOException {
-        List<Path> names = new ArrayList<>();
-        for (Path entry : folder) {
-            if (which.test(entry.getFileName().toString())) {
-                names.add(entry.getFileName());
-            }
-        }
-        for (Path name : names) {
-            try {
-                if (isFolder(folder, name)) {
-                    try (SecureDirectoryStream<Path> inner = folder.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
-                        deleteEntries(inner, any -> true);
-                    } catch (FileSystemException notOpened) {
-                        if (isFolder(folder, name)) {
-                            throw notOpened;
-                        }
-                        // Swapped for a link or a file since it was looked at: removed below as the file it is now.
-                        folder.deleteFile(name);
-                        continue;
-                    }
-                    folder.deleteDirectory(name);
-                } else {
-                    folder.deleteFile(name);
-                }
-            } catch (NoSuchFileException gone) {
-                // Another remover was quicker.
-            }
-        }
-    }
-
-    private static boolean isFolder(SecureDirectoryStream<Path> folder, Path name) throws IOException {
-        return folder.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes().isDirectory();
-    }
-
     /** Deletes by whole paths, where no folder can be opened for removing relative to it. */
-    private static void walkDeleting(Path root) throws IOException {
+    static void walkDeleting(Path root) throws IOException {
         Files.walkFileTree(root, new PassingOverVanished() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {

@@ -4,6 +4,7 @@ import static dev.conveyor.common.JsonText.JSON;
 
 import dev.conveyor.common.JsonText;
 import dev.conveyor.files.FileTrees;
+import dev.conveyor.files.OpenFolder;
 import jakarta.json.JsonString;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,27 +44,25 @@ public record AttemptFolder(Path folder) {
     }
 
     /**
-     * Empties a finished attempt's folder to the shape {@link #create} makes, {@code out/} and
-     * {@code work/} and nothing else, for a later job (see {@link SpareStageFolders}): false when
-     * it has no output folder or no work folder to keep.
+     * Empties a finished attempt's folder, opened by the caller, to the shape {@link #create}
+     * makes, {@code out/} and {@code work/} and nothing else, for a later job (see
+     * {@link SpareStageFolders}): false when it has no output folder or no work folder to keep.
      */
-    boolean emptyForReuse() throws IOException {
-        // Through a link in its place, the emptying below would delete what lies where the link points.
-        if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
-            return false;
-        }
-        Set<String> names = FileTrees.names(folder);
+    static boolean emptyForReuse(OpenFolder folder) throws IOException {
+        Set<String> names = folder.names();
         String work = names.contains("work") ? "work" : names.contains(FINISHED_UNITS) ? FINISHED_UNITS : null;
         if (work == null || !names.contains("out")) {
             return false;
         }
-        if (names.size() > 2) {
-            FileTrees.deleteEntries(folder, name -> !name.equals("out") && !name.equals(work));
+        folder.deleteEntries(name -> !name.equals("out") && !name.equals(work));
+        try (OpenFolder output = folder.open("out")) {
+            output.deleteEntries(any -> true);
         }
-        FileTrees.deleteEntries(output(), any -> true);
-        FileTrees.deleteEntries(folder.resolve(work), any -> true);
+        try (OpenFolder scratch = folder.open(work)) {
+            scratch.deleteEntries(any -> true);
+        }
         if (!work.equals("work")) {
-            Files.move(folder.resolve(work), work(), StandardCopyOption.ATOMIC_MOVE);
+            folder.rename(work, "work");
         }
         return true;
     }
