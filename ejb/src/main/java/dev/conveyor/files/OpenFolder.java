@@ -26,7 +26,7 @@ import java.util.function.Predicate;
  * Elsewhere names and removals go by path, after a look that the folder is no link.
  * <p>
  * Walking down a tree this way opens each folder once, and the top one without opening its parent.
- * Emptying a finished job's stage folder folder by folder from whole paths opened each a second
+ * Emptying a finished job's stage folder one folder at a time from whole paths opened each a second
  * time as the parent of the next and listed two of them twice: 74 system calls a job, 63 this way
  * (strace, docs/benchmarks.md).
  */
