@@ -192,18 +192,20 @@ public class Recovery {
             // Emptied folders kept for claims: trimmed by their own rule.
             return;
         }
-        boolean old = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);
+        boolean changedBefore = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);
         if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
-            if (old && StageFolder.isEventsMark(entry)) {
+            if (changedBefore && StageFolder.isEventsMark(entry)) {
                 // A scan's catch-up mark whose delete a crash cut short.
                 Files.deleteIfExists(entry);
             }
             return;
         }
         if (!StageFolder.isMarked(entry)) {
-            leaveOrRemoveUnfinished(entry, old);
+            leaveOrRemoveUnfinished(entry, changedBefore);
             return;
         }
+        // Old when neither the folder (an attempt begun, results published) nor its claim changed since the cutoff.
+        boolean old = changedBefore && StageFolder.claimedAt(entry).isBefore(orphanedBefore);
         StageFolder folder = new StageFolder(entry);
         if (job == null && old) {
             boolean copy = folder.holdsCopy();

@@ -16,7 +16,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -66,8 +65,8 @@ final class SpareStageFolders {
     }
 
     /**
-     * Puts a spare in place as {@code jobFolder} (which must not exist yet), marked with its name
-     * and dated now, so the recovery pass gives it the grace of a folder just made. False when none
+     * Puts a spare in place as {@code jobFolder} (which must not exist yet), marked with its name,
+     * which dates it now for the recovery pass ({@link StageFolder#claimedAt}). False when none
      * could be taken: none kept, the one taken not as Conveyor left it (then deleted), or another
      * node quicker.
      */
@@ -79,8 +78,8 @@ final class SpareStageFolders {
                 if (!Files.isDirectory(spare, LinkOption.NOFOLLOW_LINKS)) {
                     throw new NoSuchFileException(spare.toString(), null, "not a folder");
                 }
+                // Marked now: the marker's time is the claim's, from which recovery counts an uncommitted claim's grace.
                 mark(spare, jobFolder);
-                Files.setLastModifiedTime(spare, FileTime.from(Instant.now()));
                 // No look first whether the job's folder exists: for a new job id it never does, and a look at what
                 // is not there costs an exception. The rename fails on a folder with anything in it.
                 Files.move(spare, jobFolder, StandardCopyOption.ATOMIC_MOVE);
@@ -184,7 +183,10 @@ final class SpareStageFolders {
             while (name.hasRemaining()) {
                 marker.write(name, name.position());
             }
-            marker.truncate(name.limit());
+            // Asked first: a truncate looks at the size and moves the position there and back, two calls more.
+            if (marker.size() > name.limit()) {
+                marker.truncate(name.limit());
+            }
         }
     }
 

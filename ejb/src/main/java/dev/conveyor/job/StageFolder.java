@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -193,6 +194,16 @@ public record StageFolder(Path jobFolder) {
                     LinkOption.NOFOLLOW_LINKS);
         }
         return folder;
+    }
+
+    /**
+     * When the marked {@code folder} was claimed: its marker's time. The marker is written when a
+     * claim makes the folder and when a claim takes a kept one ({@link SpareStageFolders}), and
+     * never after. A kept folder renamed into place keeps the time it was emptied at; dating it
+     * anew took four more system calls a claim.
+     */
+    public static Instant claimedAt(Path folder) throws IOException {
+        return Files.getLastModifiedTime(folder.resolve(MARKER), LinkOption.NOFOLLOW_LINKS).toInstant();
     }
 
     /**

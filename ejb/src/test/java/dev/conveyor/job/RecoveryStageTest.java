@@ -35,6 +35,7 @@ class RecoveryStageTest {
         StageFolder orphan = StageFolder.of(watched, "never-committed");
         orphan.claim(new Confinement(List.of(root)), dropped);
         Files.setLastModifiedTime(orphan.jobFolder(), FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+        Files.setLastModifiedTime(orphan.jobFolder().resolve(StageFolder.MARKER), FileTime.from(Instant.now().minus(Duration.ofHours(1))));
         List<Object> unsafe = new ArrayList<>();
 
         int[] counts = {0, 0};

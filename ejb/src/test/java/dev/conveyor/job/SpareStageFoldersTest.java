@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.endpoint.SettingValues;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
 import java.io.IOException;
@@ -17,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -82,14 +86,28 @@ class SpareStageFoldersTest {
     }
 
     @Test
-    void aTakenSpareIsDatedNowSoRecoveryGivesItTheGraceOfANewFolder() throws IOException {
+    void aClaimOfAnOldSpareHasTheGraceOfANewFolderBeforeRecoveryReturnsItsFile() throws IOException {
         finishedJob("job-1").clear(confinement());
-        Files.setLastModifiedTime(spares().resolve("job-1"), FileTime.from(Instant.now().minus(Duration.ofHours(2))));
+        Instant twoHoursAgo = Instant.now().minus(Duration.ofHours(2));
+        Files.setLastModifiedTime(spares().resolve("job-1"), FileTime.from(twoHoursAgo));
+        Files.setLastModifiedTime(spares().resolve("job-1").resolve(StageFolder.MARKER), FileTime.from(twoHoursAgo));
+        Path dropped = Files.writeString(watched.resolve("claimed.txt"), "claimed, its job row not yet committed");
+        StageFolder claim = StageFolder.of(watched, "job-2");
+        claim.claim(confinement(), dropped);
+        Files.setLastModifiedTime(claim.jobFolder(), FileTime.from(twoHoursAgo));
+        EndpointConfig endpoint = new EndpointConfig("spares", watched, SettingValues.EMPTY, EndpointState.ENABLED);
+        int[] counts = {0, 0};
 
-        StageFolder taken = StageFolder.of(watched, "job-2").create(confinement());
+        Recovery.repairEntries(endpoint, List.of(claim.jobFolder()), Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe -> { },
+                counts);
+        assertEquals(0, counts[0], "claimed just now: not an orphan yet, however old the kept folder");
+        assertTrue(Files.exists(claim.input("claimed.txt")));
 
-        Instant modified = Files.getLastModifiedTime(taken.jobFolder()).toInstant();
-        assertTrue(modified.isAfter(Instant.now().minusSeconds(60)), "dated " + modified + ": the orphan grace runs from the claim");
+        Files.setLastModifiedTime(claim.jobFolder().resolve(StageFolder.MARKER), FileTime.from(twoHoursAgo));
+        Recovery.repairEntries(endpoint, List.of(claim.jobFolder()), Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe -> { },
+                counts);
+        assertEquals(1, counts[0], "claimed two hours ago and never committed: its file goes back");
+        assertEquals("claimed, its job row not yet committed", Files.readString(dropped));
     }
 
     @Test
