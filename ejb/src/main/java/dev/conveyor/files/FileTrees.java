@@ -3,13 +3,11 @@ package dev.conveyor.files;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileSystemException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -99,26 +97,6 @@ public final class FileTrees {
         }
     }
 
-    /** Deletes by whole paths, where no folder can be opened for removing relative to it. */
-    static void walkDeleting(Path root) throws IOException {
-        Files.walkFileTree(root, new PassingOverVanished() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.deleteIfExists(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                if (e != null && !(e instanceof NoSuchFileException)) {
-                    throw e;
-                }
-                Files.deleteIfExists(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
-    }
-
     /**
      * The bytes of the regular files below {@code root}, links not followed; a file or folder gone
      * meanwhile counts nothing. Measured after every run of an operation with an output limit,
@@ -156,16 +134,5 @@ public final class FileTrees {
             }
         }
         return total;
-    }
-
-    /** A walk of a tree others may be changing: what another remover or the writer removed meanwhile is passed over. */
-    private static class PassingOverVanished extends SimpleFileVisitor<Path> {
-        @Override
-        public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-            if (e instanceof NoSuchFileException) {
-                return FileVisitResult.CONTINUE;
-            }
-            throw e;
-        }
     }
 }

@@ -4,12 +4,14 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -87,10 +89,6 @@ public final class OpenFolder implements Closeable {
         return new OpenFolder(child, null);
     }
 
-    public Path path() {
-        return path;
-    }
-
     /** The names of the folder's entries, in no particular order. */
     public Set<String> names() throws IOException {
         return Set.copyOf(listed());
@@ -99,7 +97,10 @@ public final class OpenFolder implements Closeable {
     private List<String> listed() throws IOException {
         if (names == null) {
             if (secure == null) {
-                names = new ArrayList<>(FileTrees.entryNames(path));
+                names = new ArrayList<>();
+                try (DirectoryStream<Path> entries = Files.newDirectoryStream(path)) {
+                    entries.forEach(entry -> names.add(entry.getFileName().toString()));
+                }
             } else {
                 names = new ArrayList<>();
                 for (Path entry : secure) {
@@ -119,7 +120,7 @@ public final class OpenFolder implements Closeable {
         for (String name : chosen) {
             try {
                 if (secure == null) {
-                    FileTrees.walkDeleting(path.resolve(name));
+                    walkDeleting(path.resolve(name));
                 } else {
                     deleteRelative(Path.of(name));
                 }
@@ -169,6 +170,37 @@ public final class OpenFolder implements Closeable {
     public void close() throws IOException {
         if (secure != null) {
             secure.close();
+        }
+    }
+
+    /** Deletes by whole paths, where no folder can be opened for removing relative to it. */
+    private static void walkDeleting(Path root) throws IOException {
+        Files.walkFileTree(root, new PassingOverVanished() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                if (e != null && !(e instanceof NoSuchFileException)) {
+                    throw e;
+                }
+                Files.deleteIfExists(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /** A walk of a tree others may be changing: what another remover or the writer removed meanwhile is passed over. */
+    private static class PassingOverVanished extends SimpleFileVisitor<Path> {
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+            if (e instanceof NoSuchFileException) {
+                return FileVisitResult.CONTINUE;
+            }
+            throw e;
         }
     }
 }
