@@ -29,6 +29,8 @@ import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.TemporaryQueue;
 import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -343,10 +345,11 @@ class FlowControlStackIT extends OnSharedStack {
         JsonObject blocked = await(() -> api.get("endpoints/flow-a").object(), a -> a.getString("state").equals("BLOCKED"),
                 Duration.ofMinutes(2));
         assertTrue(blocked.getString("blockedReason").contains("endpoint 'flow-b'"), blocked::toString);
-        String log = Files.readString(stack.serverLog());
+        // The block is committed before its warning is written: the log may lag the state a moment.
+        String log = String.join("\n", await(() -> serverLogLinesAbout("'flow-a'"),
+                lines -> lines.stream().anyMatch(line -> line.contains("CNV-7003-W Endpoint 'flow-a' is BLOCKED")), Duration.ofSeconds(10)));
         assertTrue(log.contains("CNV-7002-W Results of endpoint 'flow-a' cannot be stored in endpoint 'flow-b'"), "sleep warning");
         assertTrue(log.contains("before retry 2 of 2"), "slept and retried as often as configured");
-        assertTrue(log.contains("CNV-7003-W Endpoint 'flow-a' is BLOCKED"), "block warning");
 
         // Nothing is lost while blocked: B's folder holds what its queue allows, A keeps the rest.
         assertEquals(5, waitingFiles(downstream), "the downstream folder filled to B's maxQueueSize");
@@ -377,6 +380,15 @@ class FlowControlStackIT extends OnSharedStack {
     private static long thresholdWarnings(String endpoint) throws Exception {
         return Files.readAllLines(stack.serverLog()).stream()
                 .filter(line -> line.contains("CNV-7001-W") && line.contains("'" + endpoint + "'")).count();
+    }
+
+    /** The server log's lines, from every file of it, that contain {@code text}. */
+    private static List<String> serverLogLinesAbout(String text) {
+        try {
+            return stack.serverLogLines(line -> line.contains(text));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static long waitingFiles(Path folder) throws Exception {
