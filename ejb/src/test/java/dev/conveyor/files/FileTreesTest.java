@@ -21,13 +21,6 @@ class FileTreesTest {
     @TempDir
     Path root;
 
-    /** A folder elsewhere whose content must survive every delete through a link to it. */
-    private Path outside() throws IOException {
-        Path outside = Files.createDirectories(root.resolve("outside/deep"));
-        Files.writeString(outside.resolve("keep.txt"), "not Conveyor's");
-        return outside.getParent();
-    }
-
     private static List<String> names(Path folder) throws IOException {
         try (Stream<Path> entries = Files.list(folder)) {
             return entries.map(entry -> entry.getFileName().toString()).sorted().toList();
@@ -36,7 +29,7 @@ class FileTreesTest {
 
     @Test
     void linksInsideAreRemovedNeverFollowed() throws Exception {
-        Path outside = outside();
+        Path outside = OutsideFolder.withAFile(root);
         Path tree = Files.createDirectories(root.resolve("tree/inner"));
         Files.createSymbolicLink(tree.resolve("to-folder"), outside);
         Files.createSymbolicLink(tree.resolve("to-file"), outside.resolve("deep/keep.txt"));
@@ -49,7 +42,7 @@ class FileTreesTest {
 
     @Test
     void aLinkGivenToDeleteIsRemovedItselfAndWhatIsGoneCountsAsDeleted() throws Exception {
-        Path outside = outside();
+        Path outside = OutsideFolder.withAFile(root);
         Path link = Files.createSymbolicLink(root.resolve("link"), outside);
 
         FileTrees.delete(link);
@@ -74,7 +67,7 @@ class FileTreesTest {
 
     @Test
     void aLinkInPlaceOfTheFolderWhoseEntriesGoIsRefusedAndNothingBehindItIsTouched() throws Exception {
-        Path outside = outside();
+        Path outside = OutsideFolder.withAFile(root);
         Path link = Files.createSymbolicLink(root.resolve("job"), outside);
 
         assertThrows(IOException.class, () -> FileTrees.deleteEntries(link, name -> true));
@@ -87,7 +80,7 @@ class FileTreesTest {
     void aListingNamesEveryEntryAndSaysWhyItCannotListAsFilesWould() throws Exception {
         Path folder = Files.createDirectories(root.resolve("listed/sub"));
         Files.writeString(root.resolve("listed/file.txt"), "x");
-        Files.createSymbolicLink(root.resolve("listed/link"), outside());
+        Files.createSymbolicLink(root.resolve("listed/link"), OutsideFolder.withAFile(root));
         assertEquals(List.of("file.txt", "link", "sub"), FileTrees.entryNames(folder.getParent()).stream().sorted().toList());
         assertTrue(FileTrees.isEmptyFolder(folder));
         assertFalse(FileTrees.isEmptyFolder(folder.getParent()));
@@ -100,7 +93,7 @@ class FileTreesTest {
 
     @Test
     void bytesCountsTheRegularFilesAtEveryDepthAndNothingALinkReaches() throws Exception {
-        Path outside = outside();
+        Path outside = OutsideFolder.withAFile(root);
         Path tree = Files.createDirectories(root.resolve("tree/a/b/c"));
         Files.write(tree.getParent().getParent().resolve("one.bin"), new byte[100]);
         Files.write(tree.resolve("two.bin"), new byte[23]);
@@ -112,7 +105,7 @@ class FileTreesTest {
 
     @Test
     void bytesOfWhatIsNoFolderOfItsOwnIsNothing() throws Exception {
-        Path outside = outside();
+        Path outside = OutsideFolder.withAFile(root);
         Path file = Files.writeString(root.resolve("file.txt"), "a file, not a folder");
 
         assertEquals(0, FileTrees.bytes(root.resolve("never-there")));

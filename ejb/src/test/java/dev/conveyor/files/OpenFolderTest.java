@@ -20,16 +20,9 @@ class OpenFolderTest {
     @TempDir
     Path root;
 
-    /** A folder elsewhere whose content must survive everything done through a link to it. */
-    private Path outside() throws IOException {
-        Path outside = Files.createDirectories(root.resolve("outside/deep"));
-        Files.writeString(outside.resolve("keep.txt"), "not Conveyor's");
-        return outside.getParent();
-    }
-
     @Test
     void aLinkInPlaceOfTheFolderOrOfAFolderInItIsRefusedAndNothingBehindItIsTouched() throws IOException {
-        Path outside = outside();
+        Path outside = OutsideFolder.withAFile(root);
         Path link = Files.createSymbolicLink(root.resolve("job"), outside);
         assertThrows(IOException.class, () -> OpenFolder.open(link));
 
@@ -53,7 +46,7 @@ class OpenFolderTest {
 
     @Test
     void folderOpenedFromTheirParentsAreEmptiedAtEveryDepthAndTheNamesFollowWhatWasDone() throws IOException {
-        Path outside = outside();
+        Path outside = OutsideFolder.withAFile(root);
         Path job = Files.createDirectories(root.resolve("job/attempt/out/pages"));
         Files.writeString(job.resolve("page-1.png"), "a page");
         Path attempt = job.getParent().getParent();
