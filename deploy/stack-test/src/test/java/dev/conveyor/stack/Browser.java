@@ -83,6 +83,16 @@ public final class Browser implements AutoCloseable {
         });
     }
 
+    /** The element's text, read again if a live update redrew the element between finding and reading it. */
+    public String text(String css) {
+        return until(d -> find(css).getText());
+    }
+
+    /** The texts of every element the selector matches, in page order, read again as {@link #text} is. */
+    List<String> texts(String css) {
+        return until(d -> d.findElements(By.cssSelector(css)).stream().map(WebElement::getText).toList());
+    }
+
     /** Clicks the element, again if the page redrew it between finding and clicking (a live update). */
     void click(String css) {
         until(d -> {

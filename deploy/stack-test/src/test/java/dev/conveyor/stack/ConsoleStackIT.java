@@ -75,7 +75,7 @@ class ConsoleStackIT extends OnSharedStack {
     }
 
     private static int count(String css) {
-        return Integer.parseInt(browser.find(css).getText().trim());
+        return Integer.parseInt(browser.text(css).trim());
     }
 
     @Test
@@ -88,7 +88,7 @@ class ConsoleStackIT extends OnSharedStack {
         String declared = groups.stream().flatMap(g -> g.getJsonArray("settings").getValuesAs(JsonObject.class).stream())
                 .filter(setting -> setting.getString("name").equals("includeFilePattern")).findFirst().orElseThrow()
                 .getString("description");
-        assertTrue(browser.find("#setting-includeFilePattern-help").getText().startsWith(declared));
+        assertTrue(browser.text("#setting-includeFilePattern-help").startsWith(declared));
 
         browser.find("#setting-name").sendKeys("console-made");
         browser.find("#setting-path").sendKeys("console-made");
@@ -129,7 +129,7 @@ class ConsoleStackIT extends OnSharedStack {
         // No reload: the live stream brings the new figures.
         browser.until(d -> count(row + " td[data-count='succeeded']") == 3);
         browser.until(d -> Integer.parseInt(browser.find("figure[data-succeeded]").getAttribute("data-succeeded")) >= chartBefore + 3);
-        assertEquals("live", browser.find("#live-status").getText());
+        assertEquals("live", browser.text("#live-status"));
         assertEquals(0L, browser.script("return performance.getEntriesByType('resource')"
                 + ".filter(e => !e.name.startsWith(location.origin)).length"), "every resource comes from the server itself");
         screenshot("console-overview.png");
@@ -152,9 +152,8 @@ class ConsoleStackIT extends OnSharedStack {
 
         browser.open("#/overview");
         browser.click("#failures a[href='#/jobs/" + failed.getString("id") + "']");
-        WebElement reason = browser.find("#failure-reason");
-        assertEquals(failed.getString("failureReason"), reason.getText());
-        String log = browser.find("#failure-log").getText();
+        assertEquals(failed.getString("failureReason"), browser.text("#failure-reason"));
+        String log = browser.text("#failure-log");
         assertTrue(log.contains("reason: " + failed.getString("failureReason").lines().findFirst().orElseThrow()), log);
         assertTrue(log.contains("source: not-a.pdf"), log);
         screenshot("console-job.png");
@@ -178,8 +177,8 @@ class ConsoleStackIT extends OnSharedStack {
         awaitState(api, "console-waits", "WAITING", 1);
 
         browser.open("#/signals");
-        WebElement group = browser.find("#waiting-table tr[data-signal='order-42']");
-        assertTrue(group.getText().contains("console-waits"), group.getText());
+        String group = browser.text("#waiting-table tr[data-signal='order-42']");
+        assertTrue(group.contains("console-waits"), group);
         browser.click("#waiting-table tr[data-signal='order-42'] button.notify");
 
         List<JsonObject> jobs = awaitFinished(api, "console-waits", 1);
@@ -368,7 +367,7 @@ class ConsoleStackIT extends OnSharedStack {
         browser.find("#setting-name").sendKeys("console-mapped");
         browser.find("#setting-path").sendKeys("console-mapped");
         new Select(browser.find("#setting-operationName")).selectByValue("text.uppercase");
-        assertEquals(operation.getString("signature"), browser.find("#operation-signature").getText());
+        assertEquals(operation.getString("signature"), browser.text("#operation-signature"));
         assertEquals(names(operation, "inputs"), browser.all("#mapping-editor tr[data-input]").stream().map(row -> row.getAttribute("data-input")).toList());
         assertEquals(names(operation, "outputs"), browser.all("#mapping-editor tr[data-output]").stream().map(row -> row.getAttribute("data-output")).toList());
 
@@ -403,7 +402,7 @@ class ConsoleStackIT extends OnSharedStack {
             share.clear();
             share.sendKeys("40");
             browser.click(item + " button[type=submit]");
-            browser.until(d -> browser.find(item).getText().contains("JMS 7, share 40"));
+            browser.until(d -> browser.text(item).contains("JMS 7, share 40"));
             JsonObject edited = api.get("priority-rules/" + id).object();
             assertEquals(7, edited.getInt("jmsPriority"));
             assertEquals(40, edited.getInt("share"));
@@ -435,9 +434,9 @@ class ConsoleStackIT extends OnSharedStack {
 
             browser.open("#/priority");
             String row = "tr[data-bucket='console-gold']";
-            browser.until(d -> browser.find(row + " td:nth-of-type(4)").getText().equals("2"));
-            assertEquals("6", browser.find(row + " td:nth-of-type(1)").getText());
-            assertTrue(browser.find(row + " td:nth-of-type(5)").getText().matches("\\d+ ms"), browser.find(row).getText());
+            browser.until(d -> browser.text(row + " td:nth-of-type(4)").equals("2"));
+            assertEquals("6", browser.text(row + " td:nth-of-type(1)"));
+            assertTrue(browser.text(row + " td:nth-of-type(5)").matches("\\d+ ms"), browser.text(row));
             // The shares bar: the bucket's part of every job finished in the last minute, in words too.
             browser.until(d -> {
                 @SuppressWarnings("unchecked")
@@ -463,7 +462,7 @@ class ConsoleStackIT extends OnSharedStack {
         awaitState(api, "console-counted", "WAITING", 1);
         browser.open("#/signals");
         String group = "#waiting-table tr[data-signal='batch-7']";
-        assertTrue(browser.find(group).getText().contains("3 on pages"), browser.find(group).getText());
+        assertTrue(browser.text(group).contains("3 on pages"), browser.text(group));
 
         WebElement id = browser.find("#notify-id");
         WebElement counter = browser.find("#notify-counter");
@@ -474,16 +473,16 @@ class ConsoleStackIT extends OnSharedStack {
         delta.sendKeys("two");
         Reply before = api.get("signals/batch-7");
         browser.click("#notify-form button[type=submit]");
-        String refusal = browser.find("#signal-messages .notice.error").getText();
+        String refusal = browser.text("#signal-messages .notice.error");
         assertTrue(refusal.matches("(?s).*CNV-\\d{4}-E.*delta.*"), refusal);
         assertEquals(before, api.get("signals/batch-7"), "the refused notify counted nothing");
 
         delta.clear();
         delta.sendKeys("2");
         browser.click("#notify-form button[type=submit]");
-        browser.until(d -> browser.find("#signal-messages .notice.ok").getText().equals("Notified batch-7: total now 2."));
+        browser.until(d -> browser.text("#signal-messages .notice.ok").equals("Notified batch-7: total now 2."));
         assertEquals(2, api.get("signals/batch-7").object().getJsonObject("counters").getInt("pages"));
-        browser.until(d -> browser.find(group).getText().contains("pages: 2"));
+        browser.until(d -> browser.text(group).contains("pages: 2"));
         assertEquals("WAITING", api.get("jobs?endpoint=console-counted").array().getJsonObject(0).getString("state"));
 
         delta.clear();
@@ -510,7 +509,7 @@ class ConsoleStackIT extends OnSharedStack {
         browser.until(d -> d.getCurrentUrl().contains("page=1"));
         browser.find("#job-table tr[data-job='" + oldest.getString("id") + "']");
         assertEquals(1, browser.all("#job-table tbody tr").size());
-        assertTrue(browser.find(".pager").getText().contains("Page 2"));
+        assertTrue(browser.text(".pager").contains("Page 2"));
         assertFalse(browser.all("#next-page").get(0).isDisplayed(), "no page after the last");
 
         // Created in the last 15 minutes: all 51, again from the first page.
@@ -522,7 +521,7 @@ class ConsoleStackIT extends OnSharedStack {
         Instant newest = Instant.parse(api.get("jobs?endpoint=console-pages&limit=1").array().getJsonObject(0).getString("createdAt"));
         Thread.sleep(Math.max(0, Duration.between(Instant.now(), newest.plusSeconds(4)).toMillis()));
         browser.open("#/jobs?endpoint=console-pages&minutes=0.05");
-        assertEquals("No job matches.", browser.find("#job-results p").getText());
+        assertEquals("No job matches.", browser.text("#job-results p"));
     }
 
     @Test
@@ -556,7 +555,7 @@ class ConsoleStackIT extends OnSharedStack {
 
     /** Waits until the queue cell says {@code text} at {@code level}; returns the colour of its bar. */
     private static Object assertQueueShown(String cell, String text, String level) {
-        browser.until(d -> browser.find(cell + " .queue-text").getText().equals(text));
+        browser.until(d -> browser.text(cell + " .queue-text").equals(text));
         assertEquals(level, browser.find(cell).getAttribute("data-level"));
         return browser.script("return getComputedStyle(arguments[0]).backgroundColor", browser.find(cell + " .bar span"));
     }
@@ -574,10 +573,10 @@ class ConsoleStackIT extends OnSharedStack {
         browser.open("#/overview");
         String row = "#endpoint-table tr[data-endpoint='console-blocked']";
         browser.find(row + " .badge.BLOCKED");
-        assertEquals(reason, browser.find(row + " td .field-error").getText());
+        assertEquals(reason, browser.text(row + " td .field-error"));
         browser.open("#/endpoints");
         browser.find("tr[data-endpoint='console-blocked'] .badge.BLOCKED");
-        assertEquals(reason, browser.find("tr[data-endpoint='console-blocked'] td .field-error").getText());
+        assertEquals(reason, browser.text("tr[data-endpoint='console-blocked'] td .field-error"));
     }
 
     @Test
@@ -587,14 +586,14 @@ class ConsoleStackIT extends OnSharedStack {
         List<String> nodes = overview.getJsonArray("nodes").getValuesAs(JsonObject.class).stream().map(n -> n.getString("id")).toList();
         assertFalse(nodes.isEmpty());
         browser.find("#nodes-title");
-        List<WebElement> rows = browser.all("section[aria-labelledby='nodes-title'] tbody tr");
-        assertEquals(nodes, rows.stream().map(row -> row.findElement(By.cssSelector("td")).getText()).toList());
+        String rows = "section[aria-labelledby='nodes-title'] tbody tr";
+        assertEquals(nodes, browser.texts(rows + " td:first-child"));
         // The shared stack has been killed and restarted by other tests: the nodes of those runs are listed as silent.
         List<String> states = overview.getJsonArray("nodes").getValuesAs(JsonObject.class).stream()
                 .map(n -> n.getBoolean("alive") ? "alive" : "silent").toList();
-        assertEquals(states, rows.stream().map(row -> row.findElement(By.cssSelector(".badge")).getText()).toList());
+        assertEquals(states, browser.texts(rows + " .badge"));
         assertTrue(states.contains("alive"), "the node serving the page is alive");
-        String services = browser.find("section[aria-labelledby='health-title']").getText();
+        String services = browser.text("section[aria-labelledby='health-title']");
         assertTrue(services.contains("Database: up"), services);
         assertTrue(services.contains("Broker: up"), services);
         assertTrue(overview.getJsonObject("database").getBoolean("up") && overview.getJsonObject("broker").getBoolean("up"));

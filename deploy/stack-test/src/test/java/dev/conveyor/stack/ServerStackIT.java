@@ -119,7 +119,7 @@ class ServerStackIT {
             // uPlot, from its WebJar inside the EAR's web module, drew the throughput chart.
             browser.find("#throughput-chart .uplot canvas");
             browser.find("#live-status.on");
-            assertEquals("live", browser.find("#live-status").getText());
+            assertEquals("live", browser.text("#live-status"));
             assertEquals(0L, browser.script("return performance.getEntriesByType('resource')"
                     + ".filter(e => !e.name.startsWith(location.origin)).length"), "every resource comes from the server itself");
             assertTrue(browser.browserLog().lines().noneMatch(line -> line.contains("Uncaught")), browser::browserLog);
