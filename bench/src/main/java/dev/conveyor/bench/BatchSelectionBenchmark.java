@@ -39,7 +39,7 @@ public final class BatchSelectionBenchmark {
                 Files.setLastModifiedTime(file, FileTime.fromMillis(start + (i * 7919L % files) * 1000));
             }
             Instant now = Instant.now();
-            Selection heap = () -> BatchSelector.oldest(folder, name -> true, batch, now);
+            Selection heap = () -> BatchSelector.oldest(folder, name -> true, batch, now).stream().map(BatchSelector.Candidate::path).toList();
             // The fair obvious way: read each file's time once, then sort the whole listing.
             Selection sort = () -> {
                 try (Stream<Path> list = Files.list(folder)) {

@@ -19,21 +19,23 @@ import java.util.function.Predicate;
  * changed no later than a given instant, at most {@code limit} of them. It streams the folder and
  * keeps only the current best {@code limit} candidates in a bounded heap, so a folder of 100,000
  * files costs one pass and {@code limit} entries of memory, never a sort of the whole listing.
- * Symbolic links are never taken.
+ * Symbolic links are never taken. Each candidate comes with what the look at it saw, so the
+ * stability check compares it with the last scan's instead of looking again ({@link StabilityCheck}).
  */
 public final class BatchSelector {
 
-    private record Candidate(Path path, long modified, String name) {
+    /** A file or job folder picked, and its size and last change as the selection saw them (a folder's own, not its content's). */
+    public record Candidate(Path path, long size, long modified, boolean folder) {
     }
 
-    /** Oldest first, ties by name, so the order is stable between scans. */
+    /** Oldest first, ties by path (all in one folder: by name), so the order is stable between scans. */
     private static final Comparator<Candidate> OLDEST_FIRST =
-            Comparator.comparingLong(Candidate::modified).thenComparing(Candidate::name);
+            Comparator.comparingLong(Candidate::modified).thenComparing(Candidate::path);
 
     private BatchSelector() {
     }
 
-    public static List<Path> oldest(Path folder, Predicate<String> eligible, int limit, Instant changedNoLaterThan)
+    public static List<Candidate> oldest(Path folder, Predicate<String> eligible, int limit, Instant changedNoLaterThan)
             throws IOException {
         if (limit <= 0) {
             return List.of();
@@ -57,7 +59,7 @@ public final class BatchSelector {
                 if (!(attributes.isRegularFile() || attributes.isDirectory()) || modified > cutoff) {
                     continue;
                 }
-                kept.add(new Candidate(entry, modified, name));
+                kept.add(new Candidate(entry, attributes.size(), modified, attributes.isDirectory()));
                 if (kept.size() > limit) {
                     kept.poll();
                 }
@@ -65,6 +67,6 @@ public final class BatchSelector {
         }
         List<Candidate> batch = new ArrayList<>(kept);
         batch.sort(OLDEST_FIRST);
-        return batch.stream().map(Candidate::path).toList();
+        return batch;
     }
 }

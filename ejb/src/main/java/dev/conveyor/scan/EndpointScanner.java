@@ -150,8 +150,8 @@ public class EndpointScanner {
         Instant oldEnough = Instant.now().minusMillis(endpoint.get(WAIT_TIME));
         // Looking at twice the room gives the next scan its first look already: a backlog then
         // moves a full batch per scan instead of one every other scan.
-        List<Path> candidates = BatchSelector.oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, oldEnough);
-        List<Path> unchanged = stability.unchangedSoon(candidates);
+        List<Path> unchanged = stability.unchangedSoon(
+                () -> BatchSelector.oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, oldEnough));
         List<Path> batch = unchanged.subList(0, Math.min(room, unchanged.size()));
         long looking = System.nanoTime() - start;
         Set<Path> readOnly = new HashSet<>();

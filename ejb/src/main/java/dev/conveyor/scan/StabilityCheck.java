@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,12 +55,27 @@ public final class StabilityCheck {
     /** An arrival still not taken after this long (a backlog, a paused endpoint) is forgotten. */
     static final long ARRIVAL_REMEMBERED_MS = 60_000;
 
-    /** What a look saw, and when: an unchanged candidate keeps the time of its first look. */
+    /**
+     * What a look saw, and when at the latest: an unchanged candidate keeps the time of its first
+     * look. A look's time is bounded from both sides: a pass of looks takes time (a selection
+     * looks at every waiting file), so a first look counts from the end of its pass and a second
+     * from the start of its own, and the gap between them is never longer than the one the files had.
+     */
     private record Look(long size, long modified, long entries, boolean folder, long atMillis) {
 
         boolean sameAs(Look other) {
             return other != null && size == other.size && modified == other.modified && entries == other.entries;
         }
+
+        Look at(long millis) {
+            return new Look(size, modified, entries, folder, millis);
+        }
+    }
+
+    /** A pass that picks candidates and looks at each (a scan's selection, {@link BatchSelector#oldest}). */
+    @FunctionalInterface
+    public interface Selection {
+        List<BatchSelector.Candidate> select() throws IOException;
     }
 
     private final LongSupplier clockMillis;
@@ -102,17 +118,27 @@ public final class StabilityCheck {
     }
 
     /**
-     * As {@link #unchangedSinceLastLook}; but when that takes nothing while files known whole wait
-     * for their second look (files moved into an idle folder), that look follows
-     * {@link #CAUGHT_UP_GAP_MS} later in this same call, so one scan takes them instead of two.
+     * The selection's candidates unchanged for long enough, as {@link #unchangedSinceLastLook},
+     * the selection's own look at a file serving as this scan's look at it. When that takes nothing
+     * while files known whole wait for their second look (files moved into an idle folder), that
+     * look follows {@link #CAUGHT_UP_GAP_MS} later in this same call, so one scan takes them instead of two.
      */
-    public List<Path> unchangedSoon(List<Path> candidates) throws IOException {
-        List<Path> unchanged = unchangedSinceLastLook(candidates);
+    public List<Path> unchangedSoon(Selection selection) throws IOException {
+        long from = clockMillis.getAsLong();
+        List<BatchSelector.Candidate> candidates = selection.select();
+        Map<Path, Look> seen = new LinkedHashMap<>();
+        for (BatchSelector.Candidate candidate : candidates) {
+            Look look = candidate.folder() ? look(candidate.path()) : new Look(candidate.size(), candidate.modified(), 1, false, 0);
+            if (look != null) {
+                seen.put(candidate.path(), look);
+            }
+        }
+        List<Path> unchanged = unchanged(seen, from);
         if (!unchanged.isEmpty() || knownWholeAwaiting == 0) {
             return unchanged;
         }
         pauseMillis.accept(CAUGHT_UP_GAP_MS);
-        return unchangedSinceLastLook(candidates);
+        return unchangedSinceLastLook(candidates.stream().map(BatchSelector.Candidate::path).toList());
     }
 
     /**
@@ -146,38 +172,47 @@ public final class StabilityCheck {
     }
 
     /**
-     * The candidates unchanged for long enough; remembers what this call saw. One endpoint's scans
-     * call it one at a time; the folder watch's thread calls {@link #written} meanwhile, and the
-     * lock is not held while the watch is asked to catch up, or that very report would wait.
+     * The candidates unchanged for long enough, looked at now; remembers what this call saw. One
+     * endpoint's scans call it one at a time; the folder watch's thread calls {@link #written}
+     * meanwhile, and the lock is not held while the watch is asked to catch up, or that very
+     * report would wait.
      */
     public List<Path> unchangedSinceLastLook(List<Path> candidates) throws IOException {
+        long from = clockMillis.getAsLong();
+        Map<Path, Look> seen = new LinkedHashMap<>();
+        for (Path candidate : candidates) {
+            Look look = look(candidate);
+            if (look != null) {
+                seen.put(candidate, look);
+            }
+        }
+        return unchanged(seen, from);
+    }
+
+    /** Compares this pass's looks, begun at {@code from}, in the candidates' order, with the last pass's. */
+    private List<Path> unchanged(Map<Path, Look> seen, long from) {
+        long lookedUntil = clockMillis.getAsLong();
         Map<Path, Look> now = new HashMap<>();
         List<Path> unchanged = new ArrayList<>();
         List<Path> wholeIfCaughtUp = new ArrayList<>();
-        long at = clockMillis.getAsLong();
         synchronized (this) {
             // A write older than two in-place gaps no longer matters: the file has been still since, or was looked at again.
-            writtenAt.values().removeIf(written -> at - written > 2 * inPlaceGapMs);
-            appearedAt.values().removeIf(appeared -> at - appeared > ARRIVAL_REMEMBERED_MS);
+            writtenAt.values().removeIf(written -> from - written > 2 * inPlaceGapMs);
+            appearedAt.values().removeIf(appeared -> from - appeared > ARRIVAL_REMEMBERED_MS);
         }
         int knownWholeLeft = 0;
-        for (Path candidate : candidates) {
-            Look look = look(candidate, at);
-            if (look == null) {
-                continue;
-            }
+        for (Map.Entry<Path, Look> entry : seen.entrySet()) {
+            Path candidate = entry.getKey();
             Look before = previous.get(candidate);
-            boolean same = look.sameAs(before);
-            if (same) {
-                look = before;
-            }
-            long gap = gapFor(candidate, look, at);
+            boolean same = entry.getValue().sameAs(before);
+            Look look = same ? before : entry.getValue().at(lookedUntil);
+            long gap = gapFor(candidate, look, from);
             boolean knownWhole = gap == MINIMUM_GAP_MS && inPlaceGapMs > 0;
-            if (same && at - before.atMillis() >= gap) {
+            if (same && from - before.atMillis() >= gap) {
                 unchanged.add(candidate);
             } else if (knownWhole) {
                 knownWholeLeft++;
-                if (same && at - before.atMillis() >= CAUGHT_UP_GAP_MS) {
+                if (same && from - before.atMillis() >= CAUGHT_UP_GAP_MS) {
                     wholeIfCaughtUp.add(candidate);
                 }
             }
@@ -186,10 +221,10 @@ public final class StabilityCheck {
         // Asked once, after every look of this scan; a write in place the watch reports meanwhile counts against its file.
         if (!wholeIfCaughtUp.isEmpty() && eventsCaughtUp.getAsBoolean()) {
             Set<Path> whole = new HashSet<>(unchanged);
-            wholeIfCaughtUp.stream().filter(file -> gapFor(file, now.get(file), at) == MINIMUM_GAP_MS).forEach(whole::add);
+            wholeIfCaughtUp.stream().filter(file -> gapFor(file, now.get(file), from) == MINIMUM_GAP_MS).forEach(whole::add);
             knownWholeLeft -= whole.size() - unchanged.size();
             // In the candidates' order, oldest first, as the batch is cut from the front.
-            unchanged = candidates.stream().filter(whole::contains).toList();
+            unchanged = seen.keySet().stream().filter(whole::contains).toList();
         }
         synchronized (this) {
             // Candidates gone since the last look were claimed (or deleted): their arrival is of no more use.
@@ -202,8 +237,8 @@ public final class StabilityCheck {
         return unchanged;
     }
 
-    private synchronized long gapFor(Path candidate, Look look, long at) {
-        boolean eventsLostLately = eventsLostAt != null && at - eventsLostAt <= inPlaceGapMs;
+    private synchronized long gapFor(Path candidate, Look look, long from) {
+        boolean eventsLostLately = eventsLostAt != null && from - eventsLostAt <= inPlaceGapMs;
         boolean knownWhole = !look.folder() && look.size() > 0 && appearedAt.containsKey(candidate)
                 && !writtenAt.containsKey(candidate) && !eventsLostLately;
         return inPlaceGapMs == 0 || knownWhole ? MINIMUM_GAP_MS : inPlaceGapMs;
@@ -219,11 +254,12 @@ public final class StabilityCheck {
         return looks;
     }
 
-    private static Look look(Path path, long at) throws IOException {
+    /** A look at a file, or at a job folder and everything in it; null when it is gone. */
+    private static Look look(Path path) throws IOException {
         try {
             BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (!attributes.isDirectory()) {
-                return new Look(attributes.size(), attributes.lastModifiedTime().toMillis(), 1, false, at);
+                return new Look(attributes.size(), attributes.lastModifiedTime().toMillis(), 1, false, 0);
             }
             long[] totals = {0, attributes.lastModifiedTime().toMillis(), 0};
             try (Stream<Path> walk = Files.walk(path)) {
@@ -238,7 +274,7 @@ public final class StabilityCheck {
                     }
                 });
             }
-            return new Look(totals[0], totals[1], totals[2], true, at);
+            return new Look(totals[0], totals[1], totals[2], true, 0);
         } catch (NoSuchFileException | UncheckedIOException gone) {
             return null;
         }

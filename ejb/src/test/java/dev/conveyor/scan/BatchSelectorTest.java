@@ -38,8 +38,8 @@ class BatchSelectorTest {
         return file;
     }
 
-    private List<String> names(List<Path> paths) {
-        return paths.stream().map(path -> folder.relativize(path).toString()).toList();
+    private List<String> names(List<BatchSelector.Candidate> candidates) {
+        return candidates.stream().map(candidate -> folder.relativize(candidate.path()).toString()).toList();
     }
 
     @Test
@@ -61,9 +61,13 @@ class BatchSelectorTest {
     }
 
     @Test
-    void returnedPathsAreInTheFolder() throws IOException {
+    void eachCandidateComesWithItsPathInTheFolderAndWhatTheLookSaw() throws IOException {
         Path file = file("a.pdf", 0);
-        assertEquals(List.of(file), BatchSelector.oldest(folder, ALL, 5, ANY_AGE));
+        Path jobFolder = Files.createDirectory(folder.resolve("batch"));
+        Files.setLastModifiedTime(jobFolder, FileTime.from(BASE.plusSeconds(1)));
+        assertEquals(List.of(new BatchSelector.Candidate(file, "a.pdf".length(), BASE.toEpochMilli(), false),
+                new BatchSelector.Candidate(jobFolder, Files.size(jobFolder), BASE.plusSeconds(1).toEpochMilli(), true)),
+                BatchSelector.oldest(folder, ALL, 5, ANY_AGE));
     }
 
     @Test

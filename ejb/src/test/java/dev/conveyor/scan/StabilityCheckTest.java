@@ -9,9 +9,12 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +22,8 @@ class StabilityCheckTest {
 
     private static final FileTime THEN = FileTime.from(Instant.parse("2024-03-01T10:00:00Z"));
     private static final FileTime LATER = FileTime.from(Instant.parse("2024-03-01T10:00:01Z"));
+    /** Far enough ahead that no file is too young for the selection. */
+    private static final Instant ANY_AGE = Instant.parse("9999-01-01T00:00:00Z");
 
     @TempDir
     Path folder;
@@ -46,6 +51,12 @@ class StabilityCheckTest {
         return jobFolder;
     }
 
+    /** The scan's selection of these files, looking at each as it picks it (files of the same age come in name order). */
+    private StabilityCheck.Selection selecting(Path... files) {
+        Set<String> names = Arrays.stream(files).map(file -> file.getFileName().toString()).collect(Collectors.toSet());
+        return () -> BatchSelector.oldest(folder, names::contains, files.length, ANY_AGE);
+    }
+
     private List<Path> look(Path... candidates) throws IOException {
         return check.unchangedSinceLastLook(List.of(candidates));
     }
@@ -62,6 +73,36 @@ class StabilityCheckTest {
         clock.addAndGet(1);
         assertEquals(List.of(a), eventScans.unchangedSinceLastLook(List.of(a)), "the gap counts from the first look, not the last");
         assertEquals(0, eventScans.awaitingSecondLook());
+    }
+
+    @Test
+    void theSelectionsLookAtAFileIsTheScansLookAndNoSecondOneIsTaken() throws IOException {
+        StabilityCheck timerScans = new StabilityCheck(clock::get);
+        // Never written: only the selection's look says what the file is, so a look of the check's own would find nothing.
+        Path seenBySelection = folder.resolve("seen.pdf");
+        StabilityCheck.Selection selection = () -> List.of(new BatchSelector.Candidate(seenBySelection, 5, 1_000, false));
+
+        assertEquals(List.of(), timerScans.unchangedSoon(selection));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
+        assertEquals(List.of(seenBySelection), timerScans.unchangedSoon(selection));
+    }
+
+    @Test
+    void aFirstLookCountsFromTheEndOfItsPassAndASecondFromTheStartOfItsOwn() throws IOException {
+        StabilityCheck timerScans = new StabilityCheck(clock::get);
+        Path a = file("a.pdf", "a");
+        // A selection that takes 40 ms to look at a long listing, a at its end.
+        StabilityCheck.Selection slow = () -> {
+            clock.addAndGet(40);
+            return selecting(a).select();
+        };
+
+        assertEquals(List.of(), timerScans.unchangedSoon(slow));
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS - 10);
+        assertEquals(List.of(), timerScans.unchangedSoon(slow),
+                "the passes began 80 ms apart, but the looks at a may have been only 40 ms apart");
+        clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS - 40);
+        assertEquals(List.of(a), timerScans.unchangedSoon(slow), "at least 50 ms between the end of the first pass and the start of this one");
     }
 
     @Test
@@ -175,13 +216,13 @@ class StabilityCheckTest {
         Path movedIn = file("moved.pdf", "whole");
         watched.appeared(List.of(movedIn));
 
-        assertEquals(List.of(movedIn), watched.unchangedSoon(List.of(movedIn)));
+        assertEquals(List.of(movedIn), watched.unchangedSoon(selecting(movedIn)));
         assertEquals(List.of(StabilityCheck.CAUGHT_UP_GAP_MS), pauses);
 
         Path beingWritten = file("written.pdf", "part one");
         watched.appeared(List.of(beingWritten));
         watched.written(List.of(beingWritten), false);
-        assertEquals(List.of(), watched.unchangedSoon(List.of(beingWritten)));
+        assertEquals(List.of(), watched.unchangedSoon(selecting(beingWritten)));
         assertEquals(1, pauses.size(), "no pause for a file written in place: its gap is most of a scan interval");
     }
 
@@ -190,7 +231,7 @@ class StabilityCheckTest {
         List<Long> pauses = new ArrayList<>();
         StabilityCheck timerScans = new StabilityCheck(clock::get, millis -> pauses.add(millis));
         Path a = file("a.pdf", "a");
-        assertEquals(List.of(), timerScans.unchangedSoon(List.of(a)));
+        assertEquals(List.of(), timerScans.unchangedSoon(selecting(a)));
         assertEquals(List.of(), pauses, "without events nothing is known whole: the next scan looks again");
 
         StabilityCheck watched = new StabilityCheck(clock::get, millis -> pauses.add(millis));
@@ -201,7 +242,7 @@ class StabilityCheckTest {
         clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
         Path fresh = file("fresh.pdf", "fresh");
         watched.appeared(List.of(fresh));
-        assertEquals(List.of(old), watched.unchangedSoon(List.of(old, fresh)));
+        assertEquals(List.of(old), watched.unchangedSoon(selecting(old, fresh)));
         assertEquals(List.of(), pauses, "a scan that takes something leaves the rest to the next scan");
     }
 
@@ -214,7 +255,7 @@ class StabilityCheckTest {
         Path movedIn = file("moved.pdf", "whole");
         watched.appeared(List.of(movedIn));
 
-        assertEquals(List.of(movedIn), watched.unchangedSoon(List.of(before, movedIn)));
+        assertEquals(List.of(movedIn), watched.unchangedSoon(selecting(before, movedIn)));
         clock.addAndGet(StabilityCheck.MINIMUM_GAP_MS);
         assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(before)), "a writer may be pausing");
         clock.addAndGet(800);
