@@ -29,7 +29,7 @@ public final class BatchSelector {
     }
 
     /** Oldest first, ties by path (all in one folder: by name), so the order is stable between scans. */
-    private static final Comparator<Candidate> OLDEST_FIRST =
+    static final Comparator<Candidate> OLDEST_FIRST =
             Comparator.comparingLong(Candidate::modified).thenComparing(Candidate::path);
 
     private BatchSelector() {
@@ -49,17 +49,11 @@ public final class BatchSelector {
                 if (!eligible.test(name)) {
                     continue;
                 }
-                BasicFileAttributes attributes;
-                try {
-                    attributes = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                } catch (NoSuchFileException takenMeanwhile) {
+                Candidate candidate = look(entry);
+                if (candidate == null || candidate.modified() > cutoff) {
                     continue;
                 }
-                long modified = attributes.lastModifiedTime().toMillis();
-                if (!(attributes.isRegularFile() || attributes.isDirectory()) || modified > cutoff) {
-                    continue;
-                }
-                kept.add(new Candidate(entry, attributes.size(), modified, attributes.isDirectory()));
+                kept.add(candidate);
                 if (kept.size() > limit) {
                     kept.poll();
                 }
@@ -68,5 +62,19 @@ public final class BatchSelector {
         List<Candidate> batch = new ArrayList<>(kept);
         batch.sort(OLDEST_FIRST);
         return batch;
+    }
+
+    /** A look at one entry, never through a link: null when it is gone, or neither a file nor a folder (a link, say). */
+    static Candidate look(Path entry) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException takenMeanwhile) {
+            return null;
+        }
+        if (!(attributes.isRegularFile() || attributes.isDirectory())) {
+            return null;
+        }
+        return new Candidate(entry, attributes.size(), attributes.lastModifiedTime().toMillis(), attributes.isDirectory());
     }
 }

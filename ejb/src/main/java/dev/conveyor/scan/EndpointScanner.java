@@ -120,8 +120,12 @@ public class EndpointScanner {
      * dispatch), then claims new files. {@code stillHeld} renews
      * the endpoint's lease; a synchronous endpoint asks it before each operation it runs, and
      * stops when the lease went to another node (the jobs left STAGED are that node's now).
+     * {@code memory} is what this node's earlier scans of the endpoint saw: the oldest waiting
+     * entries may come from what the last pass over the folder and the events since told, and a
+     * {@code timerScan} passes over the folder as the safety net for what makes no event
+     * ({@link OldestWaiting}).
      */
-    public Scanned scan(String endpointName, StabilityCheck stability, BooleanSupplier stillHeld) throws IOException {
+    public Scanned scan(String endpointName, ScanMemory memory, boolean timerScan, BooleanSupplier stillHeld) throws IOException {
         long start = System.nanoTime();
         Optional<EndpointConfig> found = endpoints.config(endpointName);
         if (found.isEmpty() || found.get().state() != EndpointState.ENABLED) {
@@ -150,8 +154,8 @@ public class EndpointScanner {
         Instant oldEnough = Instant.now().minusMillis(endpoint.get(WAIT_TIME));
         // Looking at twice the room gives the next scan its first look already: a backlog then
         // moves a full batch per scan instead of one every other scan.
-        List<Path> unchanged = stability.unchangedSoon(
-                () -> BatchSelector.oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, oldEnough));
+        List<Path> unchanged = memory.stability().unchangedSoon(
+                () -> memory.waiting().oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, oldEnough, timerScan));
         List<Path> batch = unchanged.subList(0, Math.min(room, unchanged.size()));
         long looking = System.nanoTime() - start;
         Set<Path> readOnly = new HashSet<>();
@@ -161,6 +165,7 @@ public class EndpointScanner {
             }
         }
         JobService.Claims claims = jobs.claimAll(endpoint, batch);
+        memory.waiting().taken(claims.jobIds().keySet());
         // Both looks, so that a queue that drained and filled again between two claims still counts as a crossing.
         monitor.observe(endpoint, claims.found());
         monitor.observe(endpoint, claims.queue());

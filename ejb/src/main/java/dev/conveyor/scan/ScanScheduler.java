@@ -121,7 +121,7 @@ public class ScanScheduler {
     ThisNode node;
 
     private final Set<String> scanning = ConcurrentHashMap.newKeySet();
-    private final Map<String, StabilityCheck> stability = new ConcurrentHashMap<>();
+    private final Map<String, ScanMemory> memories = new ConcurrentHashMap<>();
     /** The configuration each endpoint's timer was made for: what reconciling compares with the database. */
     private final Map<String, EndpointConfig> scheduled = new ConcurrentHashMap<>();
     /** The endpoints that have a timer now, by this scheduler's own account: what readiness compares with the timer service. */
@@ -182,7 +182,7 @@ public class ScanScheduler {
         cancel(name);
         // Watched again by the next scan, if its new settings and the lease say so.
         folderWatch.ifPresent(watch -> watch.unwatch(name));
-        stability.remove(name);
+        memories.remove(name);
         scheduled.remove(name);
         config.ifPresent(endpoint -> {
             scheduled.put(name, endpoint);
@@ -297,7 +297,7 @@ public class ScanScheduler {
             }
             // Watched before the look, so that what appears from then on is known to have arrived.
             watchIfEventDriven(name);
-            scanned = scanAndFollowUp(name);
+            scanned = scanAndFollowUp(name, true);
             afterScan(name, timer);
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
@@ -306,14 +306,14 @@ public class ScanScheduler {
         }
     }
 
-    private StabilityCheck stability(String name) {
-        return stability.computeIfAbsent(name, n -> new StabilityCheck());
+    private ScanMemory memory(String name) {
+        return memories.computeIfAbsent(name, n -> new ScanMemory());
     }
 
     /** Another node scans the endpoint now: its looks and its events are that node's. */
     private void letGo(String name) {
         renewedLeases.forget(name);
-        stability.remove(name);
+        memories.remove(name);
         folderWatch.ifPresent(watch -> watch.unwatch(name));
     }
 
@@ -343,7 +343,7 @@ public class ScanScheduler {
         try {
             FolderWatch watch = folderWatch.get();
             watch.watch(name, endpoint.folder(), FileSelection.of(endpoint));
-            stability(name).watched(inPlaceGapMs(endpoint), () -> watch.caughtUp(name, CAUGHT_UP_WAIT));
+            memory(name).stability().watched(inPlaceGapMs(endpoint), () -> watch.caughtUp(name, CAUGHT_UP_WAIT));
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, MessageId.FOLDER_EVENTS_UNAVAILABLE.format(e), e);
         }
@@ -359,10 +359,15 @@ public class ScanScheduler {
 
     /** From the folder watch's thread: what appeared and what was written in place is noted, and a scan comes soon. Never throws. */
     void filesChanged(String name, FolderWatch.Changes changes) {
-        StabilityCheck check = stability(name);
-        check.appeared(changes.appeared());
+        ScanMemory memory = memory(name);
+        memory.stability().appeared(changes.appeared());
         if (!changes.written().isEmpty() || changes.lost()) {
-            check.written(changes.written(), changes.lost());
+            memory.stability().written(changes.written(), changes.lost());
+        }
+        if (changes.lost()) {
+            memory.waiting().eventsLost();
+        } else {
+            memory.waiting().arrived(changes.appeared());
         }
         scanSoon(name);
     }
@@ -393,7 +398,7 @@ public class ScanScheduler {
                 letGo(name);
                 return;
             }
-            scanned = scanAndFollowUp(name);
+            scanned = scanAndFollowUp(name, false);
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
@@ -404,12 +409,15 @@ public class ScanScheduler {
     /**
      * One scan; while it leaves files of a watched folder waiting for their second look (new,
      * changed, or seen too recently), another follows after the gap: that is how a file moved in
-     * is taken, and how a job folder filling up (whose inside has no events here) is.
+     * is taken, and how a job folder filling up (whose inside has no events here) is. A scan may
+     * pick from what the last pass over the folder and the events since told; a timer scan is the
+     * safety net for what makes no event ({@link OldestWaiting}).
      */
-    private EndpointScanner.Scanned scanAndFollowUp(String name) throws IOException {
-        StabilityCheck check = stability(name);
+    private EndpointScanner.Scanned scanAndFollowUp(String name, boolean timer) throws IOException {
+        ScanMemory memory = memory(name);
+        StabilityCheck check = memory.stability();
         long looksBefore = check.looks();
-        EndpointScanner.Scanned scanned = scanner.scan(name, check, () -> holdsLease(name));
+        EndpointScanner.Scanned scanned = scanner.scan(name, memory, timer, () -> holdsLease(name));
         boolean watched = folderWatch.map(watch -> watch.watches(name)).orElse(false);
         if (watched && check.looks() > looksBefore && check.awaitingSecondLook() > 0) {
             changedWhileScanning.add(name);
