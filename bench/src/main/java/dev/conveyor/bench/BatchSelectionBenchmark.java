@@ -1,12 +1,15 @@
 package dev.conveyor.bench;
 
 import dev.conveyor.scan.BatchSelector;
+import dev.conveyor.scan.OldestWaiting;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -14,9 +17,14 @@ import java.util.stream.Stream;
 /**
  * Picking the oldest 100 of 100,000 waiting files: Conveyor's streaming bounded heap against the
  * obvious list-stat-sort-take, side by side on the same folder. Prints the median time and the
- * bytes allocated per selection for both, and their ratios.
+ * bytes allocated per selection for both, and their ratios. Then a backlog drained as event scans
+ * drain it, {@value #DRAINED} picks each claiming the oldest batch (moved out of the folder), with
+ * a pass over the folder at every pick against the remembered oldest ({@link OldestWaiting}): the
+ * first pick, the median of the others and the whole drain, for both.
  */
 public final class BatchSelectionBenchmark {
+
+    private static final int DRAINED = 20;
 
     private record Figures(String way, long medianMillis, long allocatedBytes) {
     }
@@ -59,9 +67,64 @@ public final class BatchSelectionBenchmark {
             }
             System.out.printf("ratio sort/heap: time %.2f, allocation %.2f%n", (double) sorted.medianMillis / Math.max(1, bounded.medianMillis),
                     (double) sorted.allocatedBytes / Math.max(1, bounded.allocatedBytes));
+            drainBoth(folder, batch, now);
         } finally {
             EndToEndBenchmark.deleteTree(folder);
         }
+    }
+
+    @FunctionalInterface
+    private interface Pick {
+        List<BatchSelector.Candidate> oldest(int limit) throws IOException;
+    }
+
+    /** The same backlog drained both ways, a scan's way: it asks for twice its batch and claims the oldest batch. */
+    private static void drainBoth(Path folder, int batch, Instant now) throws IOException {
+        Path claimed = Files.createDirectory(folder.resolveSibling(folder.getFileName() + "-claimed"));
+        try {
+            System.out.printf("drain: %d picks of the oldest %d (each asking for %d, as a scan does), the picked batch moved out%n",
+                    DRAINED, batch, 2 * batch);
+            Drain everyPick = drain("a pass each pick", folder, claimed, batch,
+                    limit -> BatchSelector.oldest(folder, name -> true, limit, now));
+            OldestWaiting waiting = new OldestWaiting();
+            Drain remembered = drain("remembered", folder, claimed, batch,
+                    limit -> waiting.oldest(folder, name -> true, limit, now, false));
+            if (!everyPick.claimed.equals(remembered.claimed)) {
+                throw new IllegalStateException("the two drains claimed different files");
+            }
+            System.out.printf("%-18s %14s %16s %12s%n", "drain", "first pick ms", "median other ms", "total ms");
+            for (Drain d : List.of(everyPick, remembered)) {
+                System.out.printf("%-18s %14.1f %16.1f %12.1f%n", d.way, d.firstMillis, d.medianOtherMillis, d.totalMillis);
+            }
+            System.out.printf("ratio remembered/pass each pick: median other pick %.3f, whole drain %.3f%n",
+                    remembered.medianOtherMillis / everyPick.medianOtherMillis, remembered.totalMillis / everyPick.totalMillis);
+        } finally {
+            EndToEndBenchmark.deleteTree(claimed);
+        }
+    }
+
+    private record Drain(String way, double firstMillis, double medianOtherMillis, double totalMillis, List<Path> claimed) {
+    }
+
+    /** Drains {@value #DRAINED} batches into {@code claimed}, then moves them back, so the next drain finds the same backlog. */
+    private static Drain drain(String way, Path folder, Path claimed, int batch, Pick pick) throws IOException {
+        double[] millis = new double[DRAINED];
+        List<Path> taken = new ArrayList<>();
+        for (int round = 0; round < DRAINED; round++) {
+            long before = System.nanoTime();
+            List<BatchSelector.Candidate> candidates = pick.oldest(2 * batch);
+            millis[round] = (System.nanoTime() - before) / 1e6;
+            for (BatchSelector.Candidate candidate : candidates.subList(0, Math.min(batch, candidates.size()))) {
+                Files.move(candidate.path(), claimed.resolve(candidate.path().getFileName()));
+                taken.add(candidate.path());
+            }
+        }
+        for (Path file : taken) {
+            Files.move(claimed.resolve(file.getFileName()), file);
+        }
+        double[] others = Arrays.copyOfRange(millis, 1, millis.length);
+        Arrays.sort(others);
+        return new Drain(way, millis[0], others[others.length / 2], Arrays.stream(millis).sum(), taken);
     }
 
     private static long modified(Path file) {
@@ -83,7 +146,7 @@ public final class BatchSelectionBenchmark {
             times[round] = (System.nanoTime() - before) / 1_000_000;
             allocated = threads.getCurrentThreadAllocatedBytes() - bytesBefore;
         }
-        java.util.Arrays.sort(times);
+        Arrays.sort(times);
         return new Figures(way, times[times.length / 2], allocated);
     }
 }
