@@ -32,9 +32,10 @@ import java.util.function.Predicate;
  * before it. Memory stays bounded by the batch: {@value #SCANS_KEPT} times the candidates a scan
  * asks for, and as many arrivals.
  * <p>
- * One endpoint's scans call {@link #oldest} and {@link #taken} one at a time; the folder watch's
- * thread calls {@link #arrived} and {@link #eventsLost} meanwhile, which only note what to do at the
- * next scan and never wait for a scan's looks.
+ * One endpoint's scans call {@link #oldest} and {@link #taken} one at a time, from different
+ * threads (a timer's, an event scan's), under a lock of their own; the folder watch's thread calls
+ * {@link #arrived} and {@link #eventsLost} meanwhile, which only note what to do at the next scan
+ * and never wait for a scan's looks.
  */
 public final class OldestWaiting {
 
@@ -43,7 +44,9 @@ public final class OldestWaiting {
     /** Later than any file's modification time: a pass keeps young entries too, and the cutoff applies when they are picked. */
     private static final Instant ANY_AGE = Instant.ofEpochMilli(Long.MAX_VALUE);
 
-    /** The remembered entries, oldest first; only scans touch them. */
+    /** Held by a scan while it picks or tells what it took: what is remembered is the scans' alone. */
+    private final Object picking = new Object();
+    /** The remembered entries, oldest first. */
     private final TreeSet<BatchSelector.Candidate> byAge = new TreeSet<>(BatchSelector.OLDEST_FIRST);
     private final Map<Path, BatchSelector.Candidate> byPath = new HashMap<>();
     /** How many entries the last pass could keep; also how many arrivals are worth looking at one by one. */
@@ -90,6 +93,13 @@ public final class OldestWaiting {
         if (limit <= 0) {
             return List.of();
         }
+        synchronized (picking) {
+            return pickOldest(folder, eligible, limit, changedNoLaterThan, timerScan);
+        }
+    }
+
+    private List<BatchSelector.Candidate> pickOldest(Path folder, Predicate<String> eligible, int limit, Instant changedNoLaterThan,
+            boolean timerScan) throws IOException {
         long cutoff = changedNoLaterThan.toEpochMilli();
         Set<Path> arrived;
         boolean wasKnown;
@@ -121,7 +131,9 @@ public final class OldestWaiting {
 
     /** The scan claimed these entries: they are no longer waiting. */
     public void taken(Collection<Path> entries) {
-        entries.forEach(this::drop);
+        synchronized (picking) {
+            entries.forEach(this::drop);
+        }
     }
 
     private List<BatchSelector.Candidate> passOver(Path folder, Predicate<String> eligible, int limit, long cutoff)
