@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * One attempt's files in its job's stage folder, {@code stage/<job id>/<attempt>/}: the
@@ -33,8 +34,18 @@ import java.util.Set;
 public record AttemptFolder(Path folder) {
 
     private static final String RESULT_LIST = "results.json";
+    /**
+     * How an attempt's folder is named: its number, from 1, as {@link StageFolder#attempt} writes it. Compiled once:
+     * {@code String.matches} compiled it for every entry of every finished job's folder.
+     */
+    private static final Pattern ATTEMPT_NAME = Pattern.compile("[1-9][0-9]{0,8}");
     /** A finished run's list of its units as a folder of hard links to them, named as they are (see {@link #finish}). */
     private static final String FINISHED_UNITS = "finished";
+
+    /** True when {@code name} names an attempt's folder in a job's stage folder. */
+    static boolean isAttemptName(String name) {
+        return ATTEMPT_NAME.matcher(name).matches();
+    }
 
     /** Makes the attempt's folder and its output folder; an attempt's folder is new, never one found there. */
     public AttemptFolder create() throws IOException {

@@ -116,7 +116,7 @@ final class SpareStageFolders {
         try (OpenFolder folder = OpenFolder.open(job)) {
             Set<String> names = folder.names();
             String attempt = names.contains(PREPARED_ATTEMPT) ? PREPARED_ATTEMPT
-                    : names.stream().filter(name -> name.matches("[1-9][0-9]{0,8}")).max(Comparator.comparingInt(Integer::parseInt))
+                    : names.stream().filter(AttemptFolder::isAttemptName).max(Comparator.comparingInt(Integer::parseInt))
                             .orElse(null);
             if (attempt == null || !names.contains(INPUT) || !names.contains(StageFolder.MARKER)) {
                 return false;

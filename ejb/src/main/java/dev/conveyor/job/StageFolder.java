@@ -275,7 +275,7 @@ public record StageFolder(Path jobFolder) {
      * what it leaves goes with the job's folder. True when a finished run was taken over.
      */
     public boolean takeOverFinishedRun(int attempt, boolean reuse) throws IOException {
-        List<Integer> earlier = FileTrees.entryNames(jobFolder).stream().filter(name -> name.matches("[1-9][0-9]{0,8}"))
+        List<Integer> earlier = FileTrees.entryNames(jobFolder).stream().filter(AttemptFolder::isAttemptName)
                 .map(Integer::valueOf).filter(number -> number < attempt).sorted(Comparator.reverseOrder()).toList();
         boolean takenOver = false;
         for (int number : earlier) {
