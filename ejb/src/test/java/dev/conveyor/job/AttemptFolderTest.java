@@ -28,6 +28,16 @@ class AttemptFolderTest {
     }
 
     @Test
+    void anAttemptFolderIsNamedByItsNumberFromOneAndNothingElseIs() {
+        for (String attempt : List.of("1", "2", "10", "999999999")) {
+            assertTrue(AttemptFolder.isAttemptName(attempt), attempt);
+        }
+        for (String other : List.of("0", "01", "1000000000", "-1", "1a", "next", "finished", "", "conveyor-stage.id")) {
+            assertFalse(AttemptFolder.isAttemptName(other), other);
+        }
+    }
+
+    @Test
     void aRunOfFilesInNameOrderEndsWithoutAListFileAndKeepsItsListWhileTheUnitsLeave() throws IOException {
         AttemptFolder run = ranWith("a.txt", "b.txt");
         List<Path> units = List.of(Path.of("a.txt"), Path.of("b.txt"));
