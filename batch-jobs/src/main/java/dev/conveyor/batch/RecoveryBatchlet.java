@@ -34,7 +34,7 @@ public class RecoveryBatchlet extends AbstractBatchlet {
                 .add("requeued", report.requeued())
                 .add("dispatchesResent", report.dispatchesResent())
                 .add("callbacksResent", report.callbacksResent())
-                .add("orphansReturned", report.orphansReturned())
+                .add("orphansAdopted", report.orphansAdopted())
                 .add("stageFoldersCleared", report.stageFoldersCleared())
                 .build().toString(), report.summary());
     }

@@ -13,6 +13,8 @@ import java.util.UUID;
 public final class JobIds {
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** 32 hexadecimal digits and 4 hyphens. */
+    private static final int ID_LENGTH = 36;
 
     private JobIds() {
     }
@@ -20,6 +22,21 @@ public final class JobIds {
     /** A new id, made now. */
     public static String next() {
         return at(System.currentTimeMillis());
+    }
+
+    /**
+     * True when {@code name} is written as this class writes ids (a UUID in lower case): what a
+     * folder of the stage folder must be named for the recovery pass to make a job of it.
+     */
+    public static boolean isJobId(String name) {
+        if (name.length() != ID_LENGTH) {
+            return false;
+        }
+        try {
+            return UUID.fromString(name).toString().equals(name);
+        } catch (IllegalArgumentException notAUuid) {
+            return false;
+        }
     }
 
     /** A new id for the millisecond {@code epochMillis}. */

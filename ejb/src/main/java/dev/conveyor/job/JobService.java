@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -90,6 +91,32 @@ public class JobService {
         return staging.apply(priorities.current())
                 .map(job -> Admission.accepted(job.getId(), queue.plus(1)))
                 .orElseGet(() -> Admission.notClaimed(queue));
+    }
+
+    /**
+     * Makes the jobs of claims that never committed: a crash between a claim's rename and its
+     * commit left each file in {@code stage/<id>/in/} with no job row. {@code inputs}: the staged
+     * file or job folder of each such folder, by the folder's name, which the job takes as its id,
+     * as the claim would have. The jobs start STAGED, for the endpoint's next scan to queue or run;
+     * the files never leave the stage folder, so no crash on the way can make two jobs of one file,
+     * as returning them to the watched folder could. Under the endpoint's lock, as claims hold it
+     * until they commit: a claim of one of these ids that was still committing has its row found
+     * here and keeps it. The input queue's bound is not asked again: each file was counted by the
+     * claim that took it. Returns the ids of the jobs made.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public List<String> adoptOrphans(EndpointConfig endpoint, Map<String, Path> inputs) {
+        em.find(Endpoint.class, endpoint.name(), LockModeType.PESSIMISTIC_WRITE);
+        Set<String> committed = jobs.standing(List.copyOf(inputs.keySet())).keySet();
+        BucketRules.Placement rules = priorities.current();
+        List<Job> made = new ArrayList<>();
+        inputs.forEach((id, input) -> {
+            if (!committed.contains(id)) {
+                made.add(JobFactory.create(endpoint, id, input, Map.of(), null, rules));
+            }
+        });
+        jobs.addAll(made);
+        return made.stream().map(Job::getId).toList();
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
+import dev.conveyor.files.ReadOnlyFiles;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.node.ThisNode;
 import jakarta.ejb.Stateless;
@@ -21,8 +22,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -33,17 +36,17 @@ import java.util.stream.Stream;
  * The recovery pass: what a crash can leave behind, put back on its way. It re-queues jobs whose
  * worker's node died or whose delivery this node lost (those its own previous start left at once,
  * a chunk of them per transaction), re-sends the dispatch of jobs queued for
- * half a minute whose message is not on the queue and the callback of jobs whose result writing was interrupted, returns
- * files left in stage by a claim that never committed to the input folder, and clears the stage
+ * half a minute whose message is not on the queue and the callback of jobs whose result writing was interrupted, makes
+ * the jobs of files left in stage by a claim that never committed, and clears the stage
  * folders of finished jobs (and the spares kept for claims that went unused: {@link SpareStageFolders#trim}). Each repair (a chunk of re-queues) is its own transaction; running the pass twice is harmless.
  * <p>
  * It moves and deletes only what it can prove it made: the stage folder must pass the
  * {@link Confinement} check (a link there blocks the endpoint and nothing is touched), a job
  * folder must be a real folder holding the marker a claim writes ({@link StageFolder#MARKER}), and
- * the database decides what becomes of it: no job row (a claim that never committed) returns its
- * files to the input folder, unless they are a copy Conveyor wrote whose original its sender
- * still holds ({@link StageFolder#COPY_MARKER}), which goes; a finished job's folder goes.
- * Anything else is left alone.
+ * the database decides what becomes of it: no job row (a claim that never committed) gets its job
+ * made now, the file staying where it is ({@link JobService#adoptOrphans}), unless it is a copy
+ * Conveyor wrote whose original its sender still holds ({@link StageFolder#COPY_MARKER}), which
+ * goes; a finished job's folder goes. Anything else is left alone.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -70,18 +73,21 @@ public class Recovery {
      */
     private final Duration queuedStale = Tunable.RECOVERY_QUEUED_STALE.value();
 
+    /** Jobs of orphaned claims made in one transaction: one query's list of ids. */
+    private static final int ADOPTED_PER_TRANSACTION = 500;
+
     /** What one pass repaired. */
-    public record Report(int requeued, int dispatchesResent, int callbacksResent, int orphansReturned, int stageFoldersCleared) {
+    public record Report(int requeued, int dispatchesResent, int callbacksResent, int orphansAdopted, int stageFoldersCleared) {
 
         public boolean isEmpty() {
-            return requeued + dispatchesResent + callbacksResent + orphansReturned + stageFoldersCleared == 0;
+            return requeued + dispatchesResent + callbacksResent + orphansAdopted + stageFoldersCleared == 0;
         }
 
         public String summary() {
             return "requeued " + requeued + " abandoned running jobs, resent " + dispatchesResent + " dispatches and "
-                    + callbacksResent + " callbacks, returned "
-                    + orphansReturned + " orphaned stage files to their input folders, cleared " + stageFoldersCleared
-                    + " stage folders of finished jobs and of copies no job took";
+                    + callbacksResent + " callbacks, made the jobs of " + orphansAdopted
+                    + " files whose claim never committed, cleared " + stageFoldersCleared
+                    + " stage folders of finished jobs, of copies no job took and of claims that moved nothing";
         }
     }
 
@@ -90,6 +96,12 @@ public class Recovery {
 
     @Inject
     JobDispatcher dispatcher;
+
+    @Inject
+    JobService claims;
+
+    @Inject
+    JobCompletion completion;
 
     @Inject
     EndpointService endpoints;
@@ -137,7 +149,7 @@ public class Recovery {
         return jobs.changedBefore(state, changedBefore).stream().map(Jobs.Changed::id).toList();
     }
 
-    /** counts[0]: orphans returned; counts[1]: stage folders cleared (finished jobs', and copies whose job never committed). */
+    /** counts[0]: jobs made of orphaned claims; counts[1]: stage folders cleared. */
     private void repairStage(EndpointConfig endpoint, int[] counts) throws IOException {
         Path stage = endpoint.folder().resolve(Endpoint.STAGE_FOLDER);
         try {
@@ -154,9 +166,39 @@ public class Recovery {
             entries = listed.toList();
         }
         Map<String, Jobs.Standing> found = jobs.standing(entries.stream().map(entry -> entry.getFileName().toString()).toList());
+        Map<String, Path> orphans = new LinkedHashMap<>();
         repairEntries(endpoint, entries, found, Instant.now().minus(orphanGrace), unsafe -> endpoints.blockUnsafe(endpoint.name(), unsafe),
-                counts);
+                orphans::put, counts);
+        counts[0] += adopt(endpoint, orphans);
         SpareStageFolders.trim(stage, Instant.now().minus(SpareStageFolders.IDLE));
+    }
+
+    /**
+     * Makes the jobs of the endpoint's orphaned claims ({@code orphans}: each input by its folder's
+     * id), a list of ids a transaction. A read-only source's job is refused at once, as its claim
+     * would have refused it. Returns how many jobs were made.
+     */
+    private int adopt(EndpointConfig endpoint, Map<String, Path> orphans) throws IOException {
+        int made = 0;
+        for (List<String> ids : Chunks.of(List.copyOf(orphans.keySet()), ADOPTED_PER_TRANSACTION)) {
+            Map<String, Path> inputs = new LinkedHashMap<>();
+            ids.forEach(id -> inputs.put(id, orphans.get(id)));
+            for (String id : claims.adoptOrphans(endpoint, inputs)) {
+                made++;
+                Path input = inputs.get(id);
+                if (ReadOnlyFiles.isReadOnly(input)) {
+                    refuse(Outcome.refused(id, MessageId.READ_ONLY_SOURCE.format(input.getFileName())));
+                }
+            }
+        }
+        return made;
+    }
+
+    /** Records the refusal, then writes it (the source to the failure folder, with the reason), as a scan does. */
+    private void refuse(Outcome refused) {
+        if (completion.record(refused)) {
+            completion.complete(refused.jobId());
+        }
     }
 
     /**
@@ -164,13 +206,15 @@ public class Recovery {
      * it finishes while the pass goes through the list: an entry gone since is skipped, where its
      * NoSuchFileException would end the pass and leave the orphans after it (a dead node's among
      * them) for a pass that meets no finishing job, perhaps not before the backlog is done.
-     * {@code found}: the jobs named by the entries; {@code unsafe}: told of a link found there.
+     * {@code found}: the jobs named by the entries; {@code unsafe}: told of a link found there;
+     * {@code orphaned}: told of each claim that never committed, by its folder's id, with the file
+     * or job folder it staged, for its job to be made.
      */
     static void repairEntries(EndpointConfig endpoint, List<Path> entries, Map<String, Jobs.Standing> found, Instant orphanedBefore,
-                              Consumer<UnsafeFolderException> unsafe, int[] counts) throws IOException {
+                              Consumer<UnsafeFolderException> unsafe, BiConsumer<String, Path> orphaned, int[] counts) throws IOException {
         for (Path entry : entries) {
             try {
-                repairEntry(endpoint, entry, found.get(entry.getFileName().toString()), orphanedBefore, unsafe, counts);
+                repairEntry(endpoint, entry, found.get(entry.getFileName().toString()), orphanedBefore, unsafe, orphaned, counts);
             } catch (NoSuchFileException gone) {
                 if (Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
                     // Something inside it is missing, not the entry: not the race above.
@@ -181,7 +225,8 @@ public class Recovery {
     }
 
     private static void repairEntry(EndpointConfig endpoint, Path entry, Jobs.Standing job, Instant orphanedBefore,
-                                    Consumer<UnsafeFolderException> unsafe, int[] counts) throws IOException {
+                                    Consumer<UnsafeFolderException> unsafe, BiConsumer<String, Path> orphaned, int[] counts)
+            throws IOException {
         try {
             Confinement.requireNoLink(entry);
         } catch (UnsafeFolderException e) {
@@ -208,13 +253,35 @@ public class Recovery {
         boolean old = changedBefore && StageFolder.claimedAt(entry).isBefore(orphanedBefore);
         StageFolder folder = new StageFolder(entry);
         if (job == null && old) {
-            boolean copy = folder.holdsCopy();
-            counts[0] += folder.settleOrphan(endpoint.folder());
-            counts[1] += copy ? 1 : 0;
+            settleOrphan(folder, orphaned, counts);
         } else if (job != null && old && job.endpoint().equals(endpoint.name()) && job.state().isFinished()) {
             // Only once it is old: a job that just finished has its folder removed by its own writer, right after the commit.
             folder.delete();
             counts[1]++;
+        }
+    }
+
+    /**
+     * A marked folder that no job row names, older than a claim takes to commit. A copy Conveyor
+     * wrote goes: its sender still holds the original and sends it again. The one file or job
+     * folder a claim moved into {@code in/} gets its job ({@code orphaned}); it is not returned to
+     * the watched folder, because a return takes two steps (a link there, the staged name's
+     * removal) and a crash between them left the file under both names: the next life's scan
+     * claimed the returned name, the next pass returned the staged one again, and one file made
+     * two jobs. A folder whose claim moved nothing into it goes. Any other shape is none Conveyor
+     * makes (a name that is no job id, several entries in {@code in/}): it is left alone.
+     */
+    private static void settleOrphan(StageFolder folder, BiConsumer<String, Path> orphaned, int[] counts) throws IOException {
+        List<Path> inputs = folder.holdsCopy() ? List.of() : folder.inputs();
+        if (inputs.isEmpty()) {
+            folder.delete();
+            counts[1]++;
+        } else if (inputs.size() == 1 && JobIds.isJobId(folder.jobId())) {
+            orphaned.accept(folder.jobId(), inputs.get(0));
+        } else {
+            LOG.log(Level.FINE, () -> MessageId.STAGE_ENTRY_LEFT.format(folder.jobFolder(),
+                    "a claim leaves one entry in the in folder of a folder named by a job id; this one is " + folder.jobId() + " with "
+                            + inputs.size()));
         }
     }
 

@@ -36,18 +36,6 @@ final class ResultFiles {
     }
 
     /**
-     * Puts an orphaned claim's file back into the watched folder under its name or the first free
-     * indexed one. A file goes by a hard link and then the removal of its staged name, so a crash
-     * on the way leaves no empty reservation in the watched folder, which a scan would take for a
-     * file (an empty source; the file itself then returned beside it as {@code name_1}): it leaves
-     * at worst the staged name as well, and the next pass finds its own link again by the file's
-     * identity. A folder, or a file where no link can be made, is moved as {@link #moveInto} does.
-     */
-    static Path returnInto(Path staged, Path folder) throws IOException {
-        return moveByLink(staged, folder, staged.getFileName().toString());
-    }
-
-    /**
      * Moves a file into {@code folder} under {@code name} or the first free indexed name, as
      * {@link #moveInto} does without overwrite, but by a hard link and then the removal of the old
      * name: no empty reservation is made and renamed over, so no new file for the kernel to

@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * claim ({@link SpareStageFolders}) rather than deleted.
  * <p>
  * Each folder Conveyor makes in a stage folder holds a marker, {@value #MARKER}, naming the
- * folder: the recovery pass returns or deletes only what carries its marker, never what someone
+ * folder: the recovery pass adopts or deletes only what carries its marker, never what someone
  * else put there.
  */
 public record StageFolder(Path jobFolder) {
@@ -40,8 +40,8 @@ public record StageFolder(Path jobFolder) {
     /**
      * Marks a stage folder whose input Conveyor wrote itself (a submitted document, a retried job's
      * kept source) before its job row exists: the original stays with its sender, so if the job
-     * never commits, the folder is deleted, not returned to the input folder as a claimed file is
-     * (that would make a second job when the sender submits again).
+     * never commits, the folder is deleted, where a claimed file gets its job made by the recovery
+     * pass (a job made here too would be a second one when the sender submits again).
      */
     public static final String COPY_MARKER = "conveyor-copy";
 
@@ -150,25 +150,17 @@ public record StageFolder(Path jobFolder) {
     }
 
     /**
-     * Settles a folder whose job never committed (recovery has checked the marker and that no job
-     * row names it): a claimed original goes back to {@code inputFolder}, to be claimed again; a
-     * copy Conveyor wrote is dropped, its sender still holding the original. Then the folder goes.
-     * Returns how many entries went back.
+     * What the {@code in} folder holds (the file or job folder a claim moved there); none when
+     * there is no {@code in} folder, or a link in its place, which is never listed through.
      */
-    int settleOrphan(Path inputFolder) throws IOException {
-        int returned = 0;
+    List<Path> inputs() throws IOException {
         Path in = jobFolder.resolve("in");
-        // Never through a link: one in place of 'in' would bring files from anywhere into the input folder.
-        if (!holdsCopy() && Files.isDirectory(in, LinkOption.NOFOLLOW_LINKS)) {
-            try (Stream<Path> entries = Files.list(in)) {
-                for (Path entry : entries.toList()) {
-                    ResultFiles.returnInto(entry, inputFolder);
-                    returned++;
-                }
-            }
+        if (!Files.isDirectory(in, LinkOption.NOFOLLOW_LINKS)) {
+            return List.of();
         }
-        delete();
-        return returned;
+        try (Stream<Path> entries = Files.list(in)) {
+            return entries.toList();
+        }
     }
 
     /** The job id this folder is named after. */

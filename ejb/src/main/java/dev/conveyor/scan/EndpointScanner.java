@@ -11,6 +11,7 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FileSelection;
 import dev.conveyor.files.Confinement;
+import dev.conveyor.files.ReadOnlyFiles;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
@@ -36,15 +37,9 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.DosFileAttributes;
-import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -160,7 +155,7 @@ public class EndpointScanner {
         long looking = System.nanoTime() - start;
         Set<Path> readOnly = new HashSet<>();
         for (Path file : batch) {
-            if (isReadOnly(file)) {
+            if (ReadOnlyFiles.isReadOnly(file)) {
                 readOnly.add(file);
             }
         }
@@ -258,19 +253,6 @@ public class EndpointScanner {
     private void finish(Outcome outcome) {
         if (completion.record(outcome)) {
             completion.complete(outcome.jobId());
-        }
-    }
-
-    /** The manual's read-only files: nobody may write them (POSIX), or the DOS read-only flag is set. */
-    static boolean isReadOnly(Path file) throws IOException {
-        // One look for both what the entry is and its permissions: a job folder is never read-only.
-        try {
-            PosixFileAttributes attributes = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return !attributes.isDirectory() && attributes.permissions().stream().noneMatch(EnumSet.of(PosixFilePermission.OWNER_WRITE,
-                    PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE)::contains);
-        } catch (UnsupportedOperationException notPosix) {
-            DosFileAttributes attributes = Files.readAttributes(file, DosFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return !attributes.isDirectory() && attributes.isReadOnly();
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -39,5 +40,17 @@ class JobIdsTest {
         }
         assertEquals(100_000, ids.size());
         assertTrue(ids.stream().allMatch(id -> id.startsWith("018bcfe5-6800-7")), ids.iterator().next());
+    }
+
+    @Test
+    void onlyANameWrittenAsAnIdIsTakenForOne() {
+        assertTrue(JobIds.isJobId(JobIds.next()));
+        assertTrue(JobIds.isJobId("1b4e28ba-2fa1-41d2-883f-0016d3cca427"), "an id of version 4, as ids were once made");
+        assertFalse(JobIds.isJobId("1B4E28BA-2FA1-41D2-883F-0016D3CCA427"), "upper case: not as Conveyor writes it");
+        assertFalse(JobIds.isJobId("1b4e28ba-2fa1-41d2-883f-0016d3cca42"), "too short");
+        assertFalse(JobIds.isJobId("1-1-1-1-1"), "parsed by UUID, but not written so");
+        assertFalse(JobIds.isJobId("old-orphan"));
+        assertFalse(JobIds.isJobId("1b4e28ba-2fa1-41d2-883f-0016d3cca42z"));
+        assertFalse(JobIds.isJobId(SpareStageFolders.FOLDER));
     }
 }

@@ -17,31 +17,6 @@ class ResultFilesTest {
     @TempDir
     Path dir;
 
-    @Test
-    void anOrphanReturnedToTheWatchedFolderTakesTheFirstFreeNameAndLeavesNoStagedName() throws IOException {
-        Path watched = Files.createDirectories(dir.resolve("in"));
-        Files.writeString(watched.resolve("t.bin"), "dropped again by a producer");
-        Path staged = Files.writeString(Files.createDirectories(dir.resolve("stage/job-1/in")).resolve("t.bin"), "the claimed file");
-
-        assertEquals(watched.resolve("t_1.bin"), ResultFiles.returnInto(staged, watched));
-        assertEquals("the claimed file", Files.readString(watched.resolve("t_1.bin")));
-        assertEquals("dropped again by a producer", Files.readString(watched.resolve("t.bin")));
-        assertFalse(Files.exists(staged));
-    }
-
-    /** A kill after the return's link and before the staged name went: the next pass must not return the file twice. */
-    @Test
-    void aReturnCutShortAfterItsLinkIsFinishedUnderTheSameNameNotReturnedTwice() throws IOException {
-        Path watched = Files.createDirectories(dir.resolve("in"));
-        Path staged = Files.writeString(Files.createDirectories(dir.resolve("stage/job-1/in")).resolve("t.bin"), "the claimed file");
-        Files.createLink(watched.resolve("t.bin"), staged);
-
-        assertEquals(watched.resolve("t.bin"), ResultFiles.returnInto(staged, watched));
-        assertEquals(List.of("t.bin"), listing(watched), "no empty t.bin and no t_1.bin beside it");
-        assertEquals("the claimed file", Files.readString(watched.resolve("t.bin")));
-        assertFalse(Files.exists(staged));
-    }
-
     /** The file itself goes, by a second name and the removal of the first: no new file is made and written over. */
     @Test
     void aFileMovedByLinkKeepsItsIdentityAndTakesTheFirstFreeName() throws IOException {

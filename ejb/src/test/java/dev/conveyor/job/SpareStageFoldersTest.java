@@ -19,6 +19,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -86,28 +87,29 @@ class SpareStageFoldersTest {
     }
 
     @Test
-    void aClaimOfAnOldSpareHasTheGraceOfANewFolderBeforeRecoveryReturnsItsFile() throws IOException {
+    void aClaimOfAnOldSpareHasTheGraceOfANewFolderBeforeRecoveryMakesItsJob() throws IOException {
         finishedJob("job-1").clear(confinement());
         Instant twoHoursAgo = Instant.now().minus(Duration.ofHours(2));
         Files.setLastModifiedTime(spares().resolve("job-1"), FileTime.from(twoHoursAgo));
         Files.setLastModifiedTime(spares().resolve("job-1").resolve(StageFolder.MARKER), FileTime.from(twoHoursAgo));
         Path dropped = Files.writeString(watched.resolve("claimed.txt"), "claimed, its job row not yet committed");
-        StageFolder claim = StageFolder.of(watched, "job-2");
+        String id = JobIds.next();
+        StageFolder claim = StageFolder.of(watched, id);
         claim.claim(confinement(), dropped);
         Files.setLastModifiedTime(claim.jobFolder(), FileTime.from(twoHoursAgo));
         EndpointConfig endpoint = new EndpointConfig("spares", watched, SettingValues.EMPTY, EndpointState.ENABLED);
+        Map<String, Path> orphans = new HashMap<>();
         int[] counts = {0, 0};
 
         Recovery.repairEntries(endpoint, List.of(claim.jobFolder()), Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe -> { },
-                counts);
-        assertEquals(0, counts[0], "claimed just now: not an orphan yet, however old the kept folder");
-        assertTrue(Files.exists(claim.input("claimed.txt")));
+                orphans::put, counts);
+        assertEquals(Map.of(), orphans, "claimed just now: not an orphan yet, however old the kept folder");
 
         Files.setLastModifiedTime(claim.jobFolder().resolve(StageFolder.MARKER), FileTime.from(twoHoursAgo));
         Recovery.repairEntries(endpoint, List.of(claim.jobFolder()), Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe -> { },
-                counts);
-        assertEquals(1, counts[0], "claimed two hours ago and never committed: its file goes back");
-        assertEquals("claimed, its job row not yet committed", Files.readString(dropped));
+                orphans::put, counts);
+        assertEquals(Map.of(id, claim.input("claimed.txt")), orphans, "claimed two hours ago and never committed: its job is made");
+        assertEquals("claimed, its job row not yet committed", Files.readString(claim.input("claimed.txt")));
     }
 
     @Test

@@ -267,34 +267,26 @@ class StageFolderTest {
     }
 
     @Test
-    void anOrphanedClaimGoesBackToTheInputFolderToBeClaimedAgain() throws IOException {
+    void theInputsAreWhatTheClaimMovedIntoTheInFolder() throws IOException {
         Confinement confinement = new Confinement(List.of(root));
         Path watched = Files.createDirectories(root.resolve("in"));
         Files.writeString(watched.resolve("scan.pdf"), "dropped by a user");
         StageFolder claimed = StageFolder.of(watched, "job-1");
-        claimed.claim(confinement, watched.resolve("scan.pdf"));
 
-        assertFalse(claimed.holdsCopy());
-        assertEquals(1, claimed.settleOrphan(watched));
+        Path staged = claimed.claim(confinement, watched.resolve("scan.pdf"));
 
-        assertEquals("dropped by a user", Files.readString(watched.resolve("scan.pdf")));
-        assertFalse(Files.exists(claimed.jobFolder()));
+        assertEquals(List.of(staged), claimed.inputs());
+        assertEquals(List.of(), StageFolder.of(watched, "never-made").inputs());
     }
 
-    /** A submitted document whose admission never committed: the broker redelivers it, so the copy must not run too. */
     @Test
-    void anOrphanedCopyIsDroppedNotReturned() throws IOException {
-        Confinement confinement = new Confinement(List.of(root));
-        Path watched = Files.createDirectories(root.resolve("in"));
-        StageFolder copy = StageFolder.of(watched, "job-1").createForCopy(confinement);
-        Files.writeString(copy.input("invoice.xml"), "sent over JMS");
+    void aLinkInPlaceOfTheInFolderIsNeverListedThrough() throws IOException {
+        Files.writeString(outside.resolve("payroll.csv"), "must stay");
+        StageFolder stage = StageFolder.of(root.resolve("in"), "job-1");
+        Files.createDirectories(stage.jobFolder());
+        Files.createSymbolicLink(stage.jobFolder().resolve("in"), outside);
 
-        assertTrue(copy.holdsCopy());
-        assertTrue(StageFolder.isMarked(copy.jobFolder()), "a copy's folder is Conveyor's like a claim's");
-        assertEquals(0, copy.settleOrphan(watched));
-
-        assertFalse(Files.exists(watched.resolve("invoice.xml")), "nothing returned to the input folder");
-        assertFalse(Files.exists(copy.jobFolder()));
+        assertEquals(List.of(), stage.inputs());
     }
 
     @Test

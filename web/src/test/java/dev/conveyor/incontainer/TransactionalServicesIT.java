@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.files.Confinement;
 import dev.conveyor.job.JobCompletion;
 import dev.conveyor.job.JobDispatcher;
+import dev.conveyor.job.JobIds;
 import dev.conveyor.job.JobMessaging;
 import dev.conveyor.job.JobRunner;
 import dev.conveyor.job.JobService;
@@ -19,6 +21,7 @@ import dev.conveyor.job.Jobs;
 import dev.conveyor.job.Outcome;
 import dev.conveyor.job.Recovery;
 import dev.conveyor.job.RunRequest;
+import dev.conveyor.job.StageFolder;
 import dev.conveyor.node.ThisNode;
 import dev.conveyor.signal.SignalService;
 import dev.conveyor.endpoint.WaitSpec;
@@ -34,6 +37,7 @@ import jakarta.transaction.UserTransaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -267,6 +271,40 @@ class TransactionalServicesIT {
                 "the jobs' sources stay in stage for what comes next");
         assertEquals("not Conveyor's", Files.readString(foreignFile));
         assertEquals("not Conveyor's either", Files.readString(looseFile));
+    }
+
+    /**
+     * A kill between a claim's renames and its commit: the files sit in stage with no job row. The
+     * pass makes their jobs where they are (a read-only one refused, as its claim would have), once.
+     */
+    @Test
+    void recoveryMakesTheJobsOfAClaimThatNeverCommittedOnceLeavingTheFilesInStage() throws Exception {
+        EndpointConfig endpoint = endpoint("orphans", Json.createObjectBuilder());
+        List<Path> files = EndpointFiles.drop(endpoint, 2);
+        Confinement confinement = Confinement.ofAllowedRoots();
+        StageFolder orphan = StageFolder.of(endpoint.folder(), JobIds.next());
+        orphan.claim(confinement, files.get(0));
+        StageFolder readOnly = StageFolder.of(endpoint.folder(), JobIds.next());
+        Files.setPosixFilePermissions(readOnly.claim(confinement, files.get(1)), PosixFilePermissions.fromString("r--r--r--"));
+        for (StageFolder folder : List.of(orphan, readOnly)) {
+            EndpointFiles.old(folder.jobFolder().resolve(StageFolder.MARKER));
+            EndpointFiles.old(folder.jobFolder());
+        }
+
+        assertTrue(recovery.recover().orphansAdopted() >= 2);
+        JobView made = jobs.get(orphan.jobId());
+        assertEquals(JobState.STAGED, made.state(), "for the endpoint's next scan to queue: " + made);
+        assertEquals(files.get(0).getFileName().toString(), made.source());
+        assertEquals(List.of(files.get(0).getFileName().toString()), EndpointFiles.stagedNames(endpoint), "its file stays in stage");
+        JobView refused = jobs.get(readOnly.jobId());
+        assertEquals(JobState.FAILED, refused.state(), refused::toString);
+        assertTrue(refused.failureReason().contains("read-only"), refused::toString);
+        assertEquals(List.of(), EndpointFiles.inputsLeft(endpoint), "nothing went back to the watched folder");
+
+        recovery.recover();
+        assertEquals(List.of(), jobs.adoptOrphans(endpoint, Map.of(orphan.jobId(), orphan.input(made.source()))),
+                "a job made already is not made again");
+        assertEquals(Set.of(orphan.jobId(), readOnly.jobId()), Set.copyOf(fixture.jobsOf(endpoint.name())), "no second job");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.conveyor.scan;
+package dev.conveyor.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A source nobody may write is refused (the manual's read-only files). Tests run as root, who may
  * write anything, so only the permission bits can tell; that is what the check reads.
  */
-class EndpointScannerReadOnlyTest {
+class ReadOnlyFilesTest {
 
     @TempDir
     Path folder;
@@ -38,7 +38,7 @@ class EndpointScannerReadOnlyTest {
         Path file = Files.writeString(folder.resolve("scan.pdf"), "x");
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(permissions));
 
-        assertEquals(readOnly, EndpointScanner.isReadOnly(file));
+        assertEquals(readOnly, ReadOnlyFiles.isReadOnly(file));
     }
 
     @ParameterizedTest
@@ -48,6 +48,6 @@ class EndpointScannerReadOnlyTest {
         Files.writeString(jobFolder.resolve("a.xml"), "x");
         Files.setPosixFilePermissions(jobFolder, PosixFilePermissions.fromString(permissions));
 
-        assertFalse(EndpointScanner.isReadOnly(jobFolder));
+        assertFalse(ReadOnlyFiles.isReadOnly(jobFolder));
     }
 }
