@@ -7,6 +7,7 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.files.Confinement;
+import dev.conveyor.files.ReadOnlyFiles;
 import dev.conveyor.files.UnsafeFolderException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -94,29 +95,48 @@ public class JobService {
     }
 
     /**
+     * The jobs {@link #adoptOrphans} made: {@code staged} for the endpoint's next scan, and
+     * {@code refused}, read-only sources whose refusal is recorded (WRITING), for the caller to write.
+     */
+    public record Adopted(List<String> staged, List<String> refused) {
+    }
+
+    /**
      * Makes the jobs of claims that never committed: a crash between a claim's rename and its
      * commit left each file in {@code stage/<id>/in/} with no job row. {@code inputs}: the staged
      * file or job folder of each such folder, by the folder's name, which the job takes as its id,
      * as the claim would have. The jobs start STAGED, for the endpoint's next scan to queue or run;
      * the files never leave the stage folder, so no crash on the way can make two jobs of one file,
-     * as returning them to the watched folder could. Under the endpoint's lock, as claims hold it
-     * until they commit: a claim of one of these ids that was still committing has its row found
-     * here and keeps it. The input queue's bound is not asked again: each file was counted by the
-     * claim that took it. Returns the ids of the jobs made.
+     * as returning them to the watched folder could. A read-only source is refused as its claim
+     * would have refused it, in this same transaction, so no scan starts it meanwhile. Under the
+     * endpoint's lock, as claims hold it until they commit: a claim of one of these ids that was
+     * still committing has its row found here and keeps it. The input queue's bound is not asked
+     * again: each file was counted by the claim that took it.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public List<String> adoptOrphans(EndpointConfig endpoint, Map<String, Path> inputs) {
+    public Adopted adoptOrphans(EndpointConfig endpoint, Map<String, Path> inputs) throws IOException {
         em.find(Endpoint.class, endpoint.name(), LockModeType.PESSIMISTIC_WRITE);
         Set<String> committed = jobs.standing(List.copyOf(inputs.keySet())).keySet();
         BucketRules.Placement rules = priorities.current();
         List<Job> made = new ArrayList<>();
-        inputs.forEach((id, input) -> {
-            if (!committed.contains(id)) {
-                made.add(JobFactory.create(endpoint, id, input, Map.of(), null, rules));
+        List<String> staged = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        for (Map.Entry<String, Path> orphan : inputs.entrySet()) {
+            if (committed.contains(orphan.getKey())) {
+                continue;
             }
-        });
+            Path input = orphan.getValue();
+            Job job = JobFactory.create(endpoint, orphan.getKey(), input, Map.of(), null, rules);
+            if (ReadOnlyFiles.isReadOnly(input)) {
+                job.recordOutcome(false, MessageId.READ_ONLY_SOURCE.format(input.getFileName()), null);
+                refused.add(job.getId());
+            } else {
+                staged.add(job.getId());
+            }
+            made.add(job);
+        }
         jobs.addAll(made);
-        return made.stream().map(Job::getId).toList();
+        return new Adopted(staged, refused);
     }
 
     /**

@@ -6,7 +6,6 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
-import dev.conveyor.files.ReadOnlyFiles;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.node.ThisNode;
 import jakarta.ejb.Stateless;
@@ -175,30 +174,20 @@ public class Recovery {
 
     /**
      * Makes the jobs of the endpoint's orphaned claims ({@code orphans}: each input by its folder's
-     * id), a list of ids a transaction. A read-only source's job is refused at once, as its claim
-     * would have refused it. Returns how many jobs were made.
+     * id), a list of ids a transaction, and writes the refusals of read-only sources among them
+     * (their source to the failure folder, with the reason), as a scan does. Returns how many jobs
+     * were made.
      */
     private int adopt(EndpointConfig endpoint, Map<String, Path> orphans) throws IOException {
         int made = 0;
         for (List<String> ids : Chunks.of(List.copyOf(orphans.keySet()), ADOPTED_PER_TRANSACTION)) {
             Map<String, Path> inputs = new LinkedHashMap<>();
             ids.forEach(id -> inputs.put(id, orphans.get(id)));
-            for (String id : claims.adoptOrphans(endpoint, inputs)) {
-                made++;
-                Path input = inputs.get(id);
-                if (ReadOnlyFiles.isReadOnly(input)) {
-                    refuse(Outcome.refused(id, MessageId.READ_ONLY_SOURCE.format(input.getFileName())));
-                }
-            }
+            JobService.Adopted adopted = claims.adoptOrphans(endpoint, inputs);
+            adopted.refused().forEach(completion::complete);
+            made += adopted.staged().size() + adopted.refused().size();
         }
         return made;
-    }
-
-    /** Records the refusal, then writes it (the source to the failure folder, with the reason), as a scan does. */
-    private void refuse(Outcome refused) {
-        if (completion.record(refused)) {
-            completion.complete(refused.jobId());
-        }
     }
 
     /**
