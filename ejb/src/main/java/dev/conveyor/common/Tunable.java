@@ -54,7 +54,7 @@ public final class Tunable<T> {
             "When the first recovery pass runs after a start: it takes back at once what this node's previous start left.");
     public static final Tunable<Duration> RECOVERY_ORPHAN_GRACE = new Tunable<>("conveyor.recovery.orphan-grace", "30 s",
             () -> Duration.ofSeconds(30), Tunable::duration,
-            "A stage folder with no job row this old is a claim that never committed: recovery returns its files to the input folder.");
+            "A stage folder with no job row this old is a claim that never committed: recovery makes its job, the file staying in stage.");
     public static final Tunable<Duration> RECOVERY_RUNNING_UNATTENDED = new Tunable<>("conveyor.recovery.running-unattended", "30 s",
             () -> Duration.ofSeconds(30), Tunable::duration,
             "A job RUNNING this long on a dead node, or on this node with no worker running it, is queued again.");
