@@ -258,19 +258,20 @@ public class Recovery {
      * removal) and a crash between them left the file under both names: the next life's scan
      * claimed the returned name, the next pass returned the staged one again, and one file made
      * two jobs. A folder whose claim moved nothing into it goes. Any other shape is none Conveyor
-     * makes (a name that is no job id, several entries in {@code in/}): it is left alone.
+     * makes (a name that is no job id, several entries in {@code in/}, a symbolic link there, which
+     * a claim never takes and an operation would read through): it is left alone.
      */
     private static void settleOrphan(StageFolder folder, BiConsumer<String, Path> orphaned, int[] counts) throws IOException {
         List<Path> inputs = folder.holdsCopy() ? List.of() : folder.inputs();
         if (inputs.isEmpty()) {
             folder.delete();
             counts[1]++;
-        } else if (inputs.size() == 1 && JobIds.isJobId(folder.jobId())) {
+        } else if (inputs.size() == 1 && JobIds.isJobId(folder.jobId()) && !Files.isSymbolicLink(inputs.get(0))) {
             orphaned.accept(folder.jobId(), inputs.get(0));
         } else {
             LOG.log(Level.FINE, () -> MessageId.STAGE_ENTRY_LEFT.format(folder.jobFolder(),
-                    "a claim leaves one entry in the in folder of a folder named by a job id; this one is " + folder.jobId() + " with "
-                            + inputs.size()));
+                    "a claim leaves one entry, no link, in the in folder of a folder named by a job id; this one is " + folder.jobId()
+                            + " with " + inputs));
         }
     }
 

@@ -136,6 +136,23 @@ class RecoveryStageTest {
         assertEquals(0, counts[0] + counts[1]);
     }
 
+    /** A claim never takes a link, and an operation would read through one: a link put in an orphan's in folder gets no job. */
+    @Test
+    void aLinkInAnOrphansInFolderGetsNoJobAndItsTargetIsUntouched() throws Exception {
+        Path outside = Files.createDirectories(root.resolve("outside"));
+        Path secret = Files.writeString(outside.resolve("payroll.csv"), "must stay unread");
+        StageFolder planted = StageFolder.of(watched, JobIds.next()).create(confinement);
+        Path link = Files.createSymbolicLink(planted.input("payroll.csv"), secret);
+        aged(planted);
+
+        repair(List.of(planted.jobFolder()));
+
+        assertEquals(Map.of(), orphans);
+        assertTrue(Files.isSymbolicLink(link), "left where it was put");
+        assertEquals("must stay unread", Files.readString(secret));
+        assertEquals(0, counts[0] + counts[1]);
+    }
+
     @Test
     void anEntryGoneSinceTheListingIsSkippedAndTheOrphansAfterItAreStillFound() throws Exception {
         // Listed, then removed by the writer of a job that finished meanwhile.
