@@ -69,7 +69,9 @@ public class JobCompletion {
 
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
-    private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom(), confinement);
+    // The endpoints are asked when a job's results are written, by which time they are injected.
+    private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom(), confinement,
+            folder -> endpoints.configWatching(folder).isPresent());
 
     /**
      * Records the operation's outcome and moves the job to WRITING, in a transaction of its own

@@ -2,6 +2,7 @@ package dev.conveyor.job;
 
 import dev.conveyor.files.FileNames;
 import dev.conveyor.files.FileTrees;
+import dev.conveyor.files.ReservedNames;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -84,8 +85,9 @@ final class ResultFiles {
 
     /**
      * Where a unit named {@code name} will go: without {@code overwrite}, the name or the first
-     * free indexed name, claimed at once by creating an empty file or folder there (which fails if
-     * another writer got there first); with it, the name itself, claimed by nobody.
+     * free indexed name, claimed at once by creating a placeholder there (which fails if another
+     * writer got there first), marked so that no scan takes it ({@link ReservedNames}); with it,
+     * the name itself, claimed by nobody.
      */
     static Path reserve(Path folder, String name, boolean directory, boolean overwrite) throws IOException {
         return reserve(folder, name, directory, overwrite, Intent.NONE);
@@ -96,16 +98,30 @@ final class ResultFiles {
         if (overwrite) {
             return folder.resolve(name);
         }
+        return claimFreeName(folder, name, directory, intent, target -> ReservedNames.create(target, directory));
+    }
+
+    /**
+     * A new folder named {@code name} or the first free indexed name, to be written into where it
+     * stands (a failure folder): an ordinary folder, not a marked placeholder.
+     */
+    static Path reserveFolderToFill(Path folder, String name, Intent intent) throws IOException {
+        Files.createDirectories(folder);
+        return claimFreeName(folder, name, true, intent, Files::createDirectory);
+    }
+
+    /** Creates something at a name, failing with {@link FileAlreadyExistsException} when it is taken. */
+    @FunctionalInterface
+    private interface Creation {
+        Path create(Path target) throws IOException;
+    }
+
+    private static Path claimFreeName(Path folder, String name, boolean directory, Intent intent, Creation creation) throws IOException {
         for (int index = 0; ; index++) {
             Path target = folder.resolve(directory ? FileNames.indexedFolder(name, index) : FileNames.indexed(name, index));
             intent.about(target);
             try {
-                if (directory) {
-                    Files.createDirectory(target);
-                } else {
-                    Files.createFile(target);
-                }
-                return target;
+                return creation.create(target);
             } catch (FileAlreadyExistsException taken) {
                 // try the next index
             }
@@ -166,8 +182,15 @@ final class ResultFiles {
         }
     }
 
-    /** True for what {@link #reserve} leaves before anything is placed over it: an empty file or folder. */
+    /**
+     * True for what {@link #reserve} or {@link #reserveFolderToFill} leaves before anything is placed
+     * there: a marked placeholder (whose folder, with no permissions, is not listed), or an empty
+     * file or folder.
+     */
     static boolean isEmptyReservation(Path target) throws IOException {
+        if (ReservedNames.isReservation(target)) {
+            return true;
+        }
         if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
             try (var children = Files.list(target)) {
                 return children.findAny().isEmpty();
@@ -195,18 +218,6 @@ final class ResultFiles {
             deleteTree(target);
         }
         replace(item, target);
-    }
-
-    /** Creates a new folder named {@code name} or the first free indexed name. */
-    static Path createFreeFolder(Path parent, String name) throws IOException {
-        Files.createDirectories(parent);
-        for (int index = 0; ; index++) {
-            try {
-                return Files.createDirectory(parent.resolve(FileNames.indexedFolder(name, index)));
-            } catch (FileAlreadyExistsException taken) {
-                // try the next index
-            }
-        }
     }
 
     /** {@link FileTrees#delete}, by the name the pipeline's classes call it. */

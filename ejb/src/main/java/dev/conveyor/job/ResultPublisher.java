@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Predicate;
 
 /**
  * Takes a finished job's files out of the stage folder: on success the operation's results into
@@ -47,11 +48,14 @@ public final class ResultPublisher {
     private final Clock clock;
     private final Random random;
     private final Confinement confinement;
+    private final Predicate<Path> watchedByAnEndpoint;
 
-    public ResultPublisher(Clock clock, Random random, Confinement confinement) {
+    /** {@code watchedByAnEndpoint} tells the folders an endpoint watches: what is written there is handed on (chaining). */
+    public ResultPublisher(Clock clock, Random random, Confinement confinement, Predicate<Path> watchedByAnEndpoint) {
         this.clock = clock;
         this.random = random;
         this.confinement = confinement;
+        this.watchedByAnEndpoint = watchedByAnEndpoint;
     }
 
     /** Where the job's results go (folder patterns expanded now). */
@@ -91,6 +95,7 @@ public final class ResultPublisher {
         FolderTemplate.Values values = values(endpoint, jobId, source);
         boolean overwrite = endpoint.get(OVERWRITE_DUPLICATE_FILENAME);
         Path resultFolder = folder(endpoint, endpoint.get(RESULT_FOLDER), values);
+        boolean handedOn = watchedByAnEndpoint.test(resultFolder);
         List<String> written = new ArrayList<>();
         for (Path unit : run.resultUnits()) {
             Path staged = run.output().resolve(unit);
@@ -101,7 +106,7 @@ public final class ResultPublisher {
             }
             Path wanted = PathNames.inside(resultFolder, unit.toString(), "a result of job " + jobId);
             confinement.ensure(wanted.getParent());
-            Path target = publish(staged, look, wanted, overwrite, journal, key);
+            Path target = publish(staged, look, wanted, overwrite, handedOn, journal, key);
             durable.add(target);
             written.add(relative(watched, target));
         }
@@ -113,7 +118,7 @@ public final class ResultPublisher {
             BasicFileAttributes look = ResultFiles.lookAt(staged);
             if (look != null || journal.has("source")) {
                 Path preserveFolder = confinement.ensure(folder(endpoint, endpoint.get(PRESERVE_FOLDER), values));
-                durable.add(publish(staged, look, preserveFolder.resolve(source), overwrite, journal, "source"));
+                durable.add(publish(staged, look, preserveFolder.resolve(source), overwrite, watchedByAnEndpoint.test(preserveFolder), journal, "source"));
             }
         }
         return written;
@@ -127,13 +132,19 @@ public final class ResultPublisher {
      * journal already knows goes where it says, the way an earlier attempt started it. {@code look}
      * is the unit as {@link ResultFiles#lookAt} found it (null: not staged any more): one look tells whether
      * it is there, whether it is a folder and which file it is, where three took a system call each.
+     * <p>
+     * A unit {@code handedOn} (its folder is watched by an endpoint) is always moved, never linked:
+     * the endpoint there may claim it, taking the name away, before this job's end commits. A retry
+     * after a crash then finds a link's name free again and cannot tell a link never made from one
+     * taken, so it would link again and feed that endpoint the result twice; a moved unit's staged
+     * name is gone in the same step as its new one appears, which no claim undoes.
      */
-    private static Path publish(Path staged, BasicFileAttributes look, Path wanted, boolean overwrite, PublishJournal journal, String key)
-            throws IOException {
+    private static Path publish(Path staged, BasicFileAttributes look, Path wanted, boolean overwrite, boolean handedOn,
+                                PublishJournal journal, String key) throws IOException {
         Path folder = wanted.getParent();
         String name = wanted.getFileName().toString();
         boolean directory = look != null && look.isDirectory();
-        if (!overwrite && look != null && !directory && !journal.has(key)) {
+        if (!overwrite && !handedOn && look != null && !directory && !journal.has(key)) {
             Optional<Path> linked = ResultFiles.linkInto(staged, look.fileKey(), folder, name);
             if (linked.isPresent()) {
                 return linked.get();
@@ -163,7 +174,7 @@ public final class ResultPublisher {
         PublishJournal journal = PublishJournal.of(stage);
         Path folder = confinement.ensure(unfinishedFolder(endpoint, folderTemplate, jobId, source));
         String folderName = PathNames.problemWith(source) == null ? source : SafeNames.of(source);
-        Path jobFolder = journal.target("failure", intent -> ResultFiles.reserve(folder, folderName, true, false, intent));
+        Path jobFolder = journal.target("failure", intent -> ResultFiles.reserveFolderToFill(folder, folderName, intent));
         confinement.check(jobFolder);
         List<String> written = new ArrayList<>();
         Path log = jobFolder.resolve(logName);

@@ -1,5 +1,6 @@
 package dev.conveyor.scan;
 
+import dev.conveyor.files.ReservedNames;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -64,7 +65,11 @@ public final class BatchSelector {
         return batch;
     }
 
-    /** A look at one entry, never through a link: null when it is gone, or neither a file nor a folder (a link, say). */
+    /**
+     * A look at one entry, never through a link: null when it is gone, neither a file nor a folder
+     * (a link, say), or a name another endpoint's result writer holds until it renames a result
+     * over it ({@link ReservedNames}).
+     */
     static Candidate look(Path entry) throws IOException {
         BasicFileAttributes attributes;
         try {
@@ -72,7 +77,7 @@ public final class BatchSelector {
         } catch (NoSuchFileException takenMeanwhile) {
             return null;
         }
-        if (!(attributes.isRegularFile() || attributes.isDirectory())) {
+        if (!(attributes.isRegularFile() || attributes.isDirectory()) || ReservedNames.isReservation(entry, attributes)) {
             return null;
         }
         return new Candidate(entry, attributes.size(), attributes.lastModifiedTime().toMillis(), attributes.isDirectory());

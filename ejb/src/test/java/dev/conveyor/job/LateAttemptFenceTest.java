@@ -134,7 +134,7 @@ class LateAttemptFenceTest {
 
     /** What the job publishes once the outcome of {@code attempt} is recorded (the job row's attempt). */
     private Map<String, String> publishedAt(int attempt) throws IOException {
-        ResultPublisher publisher = new ResultPublisher(JULY_17_2009, new Random(1), new Confinement(List.of(root)));
+        ResultPublisher publisher = new ResultPublisher(JULY_17_2009, new Random(1), new Confinement(List.of(root)), folder -> false);
         Durably.Pending durable = new Durably.Pending();
         List<String> written = publisher.publishSuccess(endpoint(), "job-1", attempt, "scan.pdf", durable);
         durable.force();

@@ -10,6 +10,7 @@ import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.SettingValues;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.Durably;
+import dev.conveyor.files.ReservedNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ class ResultPublisherTest {
     @BeforeEach
     void setUp() throws IOException {
         watched = Files.createDirectories(root.resolve("in"));
-        publisher = new ResultPublisher(JULY_17_2009_20H, new Random(3), new Confinement(List.of(root)));
+        publisher = new ResultPublisher(JULY_17_2009_20H, new Random(3), new Confinement(List.of(root)), folder -> false);
     }
 
     /** The endpoint as it runs, with the given settings over the manual's defaults. */
@@ -467,7 +468,47 @@ class ResultPublisherTest {
     }
 
     /** Publishes as the result writer does for a chunk of one: placed, then forced. */
+    @Test
+    void aResultHandedOnToAWatchedFolderAndTakenFromThereIsNotWrittenAgainByARetry() throws IOException {
+        Path inbox = Files.createDirectories(root.resolve("next"));
+        ResultPublisher handingOn = new ResultPublisher(JULY_17_2009_20H, new Random(3), new Confinement(List.of(root)), inbox::equals);
+        EndpointConfig chained = endpoint(inbox.toString(), "", null);
+        stage("job-1", "scan.pdf", "scan.txt").attempt(1).writeResultUnits(List.of(Path.of("scan.txt")));
+        List<String> first = publishSuccess(handingOn, chained, "job-1", "scan.pdf");
+        // The endpoint watching the inbox claims the result before this job's end commits; then a crash, and the write is retried.
+        Path taken = Files.move(inbox.resolve("scan.txt"), root.resolve("claimed.txt"));
+
+        List<String> again = publishSuccess(handingOn, chained, "job-1", "scan.pdf");
+
+        assertEquals(List.of(inbox.resolve("scan.txt").toString()), first);
+        assertEquals(first, again);
+        assertEquals(List.of(), listing(inbox));
+        assertEquals("scan.txt of job-1", Files.readString(taken));
+    }
+
+    @Test
+    void aResultHandedOnIsRenamedOverAReservationThatTheWatchingScanLeavesAlone() throws IOException {
+        Path inbox = Files.createDirectories(root.resolve("next"));
+        ResultPublisher handingOn = new ResultPublisher(JULY_17_2009_20H, new Random(3), new Confinement(List.of(root)), inbox::equals);
+        StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
+        stage.attempt(1).writeResultUnits(List.of(Path.of("scan.txt")));
+        // A crash right after the reservation: the name is held by an empty placeholder with no permissions.
+        Path reserved = PublishJournal.of(stage).target("result:scan.txt", intent -> ResultFiles.reserve(inbox, "scan.txt", false, false, intent));
+        assertTrue(ReservedNames.isReservation(reserved), "marked, so that a scan of the inbox leaves it alone");
+
+        publishSuccess(handingOn, endpoint(inbox.toString(), "", null), "job-1", "scan.pdf");
+
+        assertEquals(List.of("scan.txt"), listing(inbox));
+        assertEquals("scan.txt of job-1", Files.readString(reserved));
+        assertFalse(ReservedNames.isReservation(reserved));
+    }
+
     private List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source) throws IOException {
+        return publishSuccess(publisher, endpoint, jobId, source);
+    }
+
+    private static List<String> publishSuccess(ResultPublisher publisher, EndpointConfig endpoint, String jobId, String source)
+            throws IOException {
         Durably.Pending durable = new Durably.Pending();
         List<String> written = publisher.publishSuccess(endpoint, jobId, 1, source, durable);
         durable.force();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.conveyor.endpoint.FilePattern;
+import dev.conveyor.files.ReservedNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -40,6 +41,17 @@ class BatchSelectorTest {
 
     private List<String> names(List<BatchSelector.Candidate> candidates) {
         return candidates.stream().map(candidate -> folder.relativize(candidate.path()).toString()).toList();
+    }
+
+    @Test
+    void aReservedNameIsLeftAloneAndAnEmptyDroppedFileIsTaken() throws IOException {
+        // What a result writer holds a name with until it renames the result over it (a chained endpoint's folder).
+        ReservedNames.create(folder.resolve("result.pdf"), false);
+        ReservedNames.create(folder.resolve("pages"), true);
+        Files.createFile(folder.resolve("trigger"));
+        Files.createDirectory(folder.resolve("job"));
+
+        assertEquals(List.of("job", "trigger"), names(BatchSelector.oldest(folder, ALL, 10, ANY_AGE)).stream().sorted().toList());
     }
 
     @Test
