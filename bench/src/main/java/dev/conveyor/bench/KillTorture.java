@@ -7,12 +7,13 @@ import dev.conveyor.stack.Stack;
 /**
  * The long fault runs: {@code kill} (kill -9 of Payara Micro), {@code broker} (broker restarts),
  * {@code postgres} (PostgreSQL restarts, the stack on PostgreSQL), default 2000 files and 10
- * faults, or {@code cluster} (two nodes on PostgreSQL, the scanning one killed once, halfway);
+ * faults, {@code chain} (kill -9 while the files pass through two chained endpoints), or {@code cluster} (two nodes on PostgreSQL, the scanning one killed once, halfway);
  * then the seed and the endpoint's batch size (default 50); prints the verdict, exits 1 on FAIL.
  */
 public final class KillTorture {
 
     public static void main(String[] args) throws Exception {
+        boolean chained = args.length > 0 && args[0].equals("chain");
         CrashTorture.Fault fault = switch (args.length > 0 ? args[0] : "kill") {
             case "broker" -> CrashTorture.Fault.RESTART_BROKER;
             case "postgres" -> CrashTorture.Fault.RESTART_POSTGRESQL;
@@ -42,7 +43,7 @@ public final class KillTorture {
             }
         } else {
             try (Stack running = stack.start()) {
-                verdict = CrashTorture.run(running, fault, "torture", files, kills, seed, batchSize);
+                verdict = CrashTorture.run(running, fault, "torture", files, kills, seed, batchSize, chained);
             }
         }
         System.out.println(verdict.line());

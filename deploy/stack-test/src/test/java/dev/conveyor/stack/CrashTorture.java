@@ -27,6 +27,11 @@ public final class CrashTorture {
 
     /** The one-line verdict, and whether it passed. */
     public record Verdict(String line, boolean passed) {
+
+        /** Both verdicts, passing when both pass. */
+        Verdict and(Verdict other) {
+            return new Verdict(line + "; " + other.line, passed && other.passed);
+        }
     }
 
     /** What is done to the stack between waves of files. */
@@ -117,9 +122,22 @@ public final class CrashTorture {
 
     /** As above, the endpoint's scans taking up to {@code batchSize} files each. */
     public static Verdict run(Stack stack, Fault fault, String endpoint, int files, int kills, long seed, int batchSize) throws Exception {
+        return run(stack, fault, endpoint, files, kills, seed, batchSize, false);
+    }
+
+    /**
+     * As above; {@code chained}: the files pass through two endpoints, {@code endpoint} writing its
+     * results into the watched folder of {@code endpoint-next}, whose results are counted, so that
+     * a fault also meets results on their way from one endpoint to the next.
+     */
+    public static Verdict run(Stack stack, Fault fault, String endpoint, int files, int kills, long seed, int batchSize,
+                              boolean chained) throws Exception {
         Random random = new Random(seed);
         ApiClient api = stack.api();
-        Path folder = Drops.endpoint(api, endpoint, "copy", "\"batchSize\":" + batchSize + ",\"resultFolder\":\"result/\"");
+        String settings = "\"batchSize\":" + batchSize;
+        String last = chained ? endpoint + "-next" : endpoint;
+        Path lastFolder = Drops.endpoint(api, last, "copy", settings + ",\"resultFolder\":\"result/\"");
+        Path folder = chained ? Drops.endpoint(api, endpoint, "copy", settings + ",\"resultFolder\":\"" + lastFolder + "\"") : lastFolder;
         Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + endpoint));
         Map<String, Integer> sizes = new HashMap<>();
         int dropped = 0;
@@ -141,7 +159,24 @@ public final class CrashTorture {
                 lastFault = Instant.now();
             }
         }
-        return verdict(fault.survivor(stack).api(), fault, endpoint, folder, sizes, files, kills, lastFault);
+        ApiClient survivor = fault.survivor(stack).api();
+        Verdict verdict = verdict(survivor, fault, last, lastFolder, sizes, files, kills, lastFault);
+        return chained ? verdict.and(firstOfTwo(survivor, endpoint, folder, files)) : verdict;
+    }
+
+    /**
+     * The first endpoint of a chained run, once the second has settled: all its jobs finished, one
+     * per file, and nothing left in its stage or input folder.
+     */
+    private static Verdict firstOfTwo(ApiClient api, String endpoint, Path folder, int files) throws Exception {
+        List<JsonObject> jobs = allJobs(api, endpoint);
+        long unfinished = jobs.stream().filter(j -> !FINISHED.contains(j.getString("state"))).count();
+        long sources = jobs.stream().map(j -> j.getString("source")).distinct().count();
+        int inStage = stagedFiles(folder).size();
+        int inInput = topLevelFiles(folder).size();
+        boolean pass = jobs.size() == files && sources == files && unfinished == 0 && inStage == 0 && inInput == 0;
+        return new Verdict(String.format("first endpoint '%s': %d jobs for %d sources, %d unfinished, %d in stage, %d in input: %s",
+                endpoint, jobs.size(), sources, unfinished, inStage, inInput, pass ? "PASS" : "FAIL"), pass);
     }
 
     private static Verdict verdict(ApiClient api, Fault fault, String endpoint, Path folder, Map<String, Integer> sizes, int files,
