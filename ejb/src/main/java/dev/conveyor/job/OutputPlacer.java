@@ -128,6 +128,6 @@ public final class OutputPlacer {
 
     private static Path reserveFolder(Path outFolder, Path relative) throws IOException {
         Path target = outFolder.resolve(relative);
-        return ResultFiles.reserveFolderToFill(target.getParent(), target.getFileName().toString(), ResultFiles.Intent.NONE);
+        return ResultFiles.createFreeFolder(target.getParent(), target.getFileName().toString());
     }
 }

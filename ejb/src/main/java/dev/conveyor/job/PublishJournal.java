@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where a job's results went, kept in its stage folder while they are written
@@ -50,6 +51,24 @@ final class PublishJournal {
     /** True when a target for the key was reserved (or was about to be). */
     boolean has(String key) {
         return targets.containsKey(key) || targets.containsKey(key + INTENT);
+    }
+
+    /** True when a target for the key was reserved and recorded (not only about to be). */
+    boolean knows(String key) {
+        return targets.containsKey(key);
+    }
+
+    /** Writes down a path under {@code key} that is no reservation (where a unit's part will be once the unit is moved). */
+    void note(String key, Path path) throws IOException {
+        if (!path.equals(targets.get(key))) {
+            targets.put(key, path);
+            save();
+        }
+    }
+
+    /** What {@link #note} wrote down under {@code key}, if anything. */
+    Optional<Path> noted(String key) {
+        return Optional.ofNullable(targets.get(key));
     }
 
     /** The target recorded for {@code key}; else a new reservation, recorded before anything moves to it. */

@@ -101,13 +101,10 @@ final class ResultFiles {
         return claimFreeName(folder, name, directory, intent, target -> ReservedNames.create(target, directory));
     }
 
-    /**
-     * A new folder named {@code name} or the first free indexed name, to be written into where it
-     * stands (a failure folder): an ordinary folder, not a marked placeholder.
-     */
-    static Path reserveFolderToFill(Path folder, String name, Intent intent) throws IOException {
-        Files.createDirectories(folder);
-        return claimFreeName(folder, name, true, intent, Files::createDirectory);
+    /** Creates a new folder named {@code name} or the first free indexed name: an ordinary folder, to be written into. */
+    static Path createFreeFolder(Path parent, String name) throws IOException {
+        Files.createDirectories(parent);
+        return claimFreeName(parent, name, true, Intent.NONE, Files::createDirectory);
     }
 
     /** Creates something at a name, failing with {@link FileAlreadyExistsException} when it is taken. */
@@ -183,9 +180,9 @@ final class ResultFiles {
     }
 
     /**
-     * True for what {@link #reserve} or {@link #reserveFolderToFill} leaves before anything is placed
-     * there: a marked placeholder (whose folder, with no permissions, is not listed), or an empty
-     * file or folder.
+     * True for what {@link #reserve} leaves before anything is placed over it: a marked placeholder
+     * (whose folder, with no permissions, is not listed), or an empty file or folder (as an earlier
+     * version reserved).
      */
     static boolean isEmptyReservation(Path target) throws IOException {
         if (ReservedNames.isReservation(target)) {

@@ -11,6 +11,7 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.Durably;
+import dev.conveyor.files.FileNames;
 import dev.conveyor.files.PathNames;
 import dev.conveyor.files.UnsafeNameException;
 import java.io.IOException;
@@ -18,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
@@ -44,6 +46,10 @@ public final class ResultPublisher {
 
     public static final String FAILURE_LOG = "failure.log";
     public static final String EXPIRED_LOG = "expired.log";
+
+    /** The journal's keys for a failed or expired job's folder, and for its source in it. */
+    private static final String UNFINISHED = "unfinished";
+    private static final String UNFINISHED_SOURCE = "unfinished:source";
 
     private final Clock clock;
     private final Random random;
@@ -167,28 +173,40 @@ public final class ResultPublisher {
         return publishUnfinished(endpoint, jobId, source, expiredFolder, EXPIRED_LOG, reason, null, true);
     }
 
+    /**
+     * The log, and the source unless {@code keepSource} is off, in a folder built whole in the
+     * stage folder and then moved under the failure (or expired) folder in one rename, as a folder
+     * of results is: whoever watches that folder (a person, a program, a chained endpoint) never
+     * sees it half-built, and a retry after a crash knows by the built folder's absence that it was
+     * moved, instead of writing into a folder the watcher may have taken.
+     */
     private List<String> publishUnfinished(EndpointConfig endpoint, String jobId, String source, String folderTemplate,
                                            String logName, String reason, String detail, boolean keepSource) throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId).verify(confinement);
         PublishJournal journal = PublishJournal.of(stage);
+        Path built = stage.unfinished();
+        String sourceName = source.equals(logName) ? FileNames.indexed(source, 1) : source;
+        if (!journal.knows(UNFINISHED) || Files.exists(built, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createDirectories(built);
+            Files.writeString(built.resolve(logName), failureLog(endpoint, jobId, source, reason, detail), StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            Path staged = stage.input(source);
+            if (keepSource && Files.exists(staged, LinkOption.NOFOLLOW_LINKS)) {
+                Files.move(staged, built.resolve(sourceName), StandardCopyOption.ATOMIC_MOVE);
+            }
+        }
         Path folder = confinement.ensure(unfinishedFolder(endpoint, folderTemplate, jobId, source));
         String folderName = PathNames.problemWith(source) == null ? source : SafeNames.of(source);
-        Path jobFolder = journal.target("failure", intent -> ResultFiles.reserveFolderToFill(folder, folderName, intent));
-        confinement.check(jobFolder);
-        List<String> written = new ArrayList<>();
-        Path log = jobFolder.resolve(logName);
-        Files.writeString(log, failureLog(endpoint, jobId, source, reason, detail), StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-        written.add(relative(watched, log));
-        Path staged = stage.input(source);
-        if (keepSource && present(staged, journal, "source")) {
-            Path target = journal.target("source", intent -> ResultFiles.reserve(jobFolder, source,
-                    Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS), false, intent));
-            place(staged, target, false);
-            written.add(relative(watched, target));
+        Path target = journal.target(UNFINISHED, intent -> ResultFiles.reserve(folder, folderName, true, false, intent));
+        if (Files.exists(built.resolve(sourceName), LinkOption.NOFOLLOW_LINKS)) {
+            journal.note(UNFINISHED_SOURCE, target.resolve(sourceName));
         }
-        Durably.sync(jobFolder);
+        place(built, target, false);
+        Durably.sync(target);
+        List<String> written = new ArrayList<>();
+        written.add(relative(watched, target.resolve(logName)));
+        journal.noted(UNFINISHED_SOURCE).ifPresent(kept -> written.add(relative(watched, kept)));
         return written;
     }
 
@@ -215,11 +233,6 @@ public final class ResultPublisher {
         String expanded = FolderTemplate.of(template).expand(values);
         Path path = Path.of(expanded);
         return path.isAbsolute() ? path.normalize() : PathNames.inside(endpoint.folder(), expanded, "folder pattern '" + template + "'");
-    }
-
-    /** True when the unit is still staged, or an earlier attempt recorded where it went. */
-    private static boolean present(Path staged, PublishJournal journal, String key) {
-        return Files.exists(staged, LinkOption.NOFOLLOW_LINKS) || journal.has(key);
     }
 
     /** Moves a staged unit to its target, unless an earlier, interrupted attempt already did. */

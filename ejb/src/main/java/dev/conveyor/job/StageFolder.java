@@ -229,6 +229,11 @@ public record StageFolder(Path jobFolder) {
         return jobFolder.resolve("in").resolve(sourceName);
     }
 
+    /** Where a failed or expired job's folder (its log, its source) is built before it is moved out whole. */
+    Path unfinished() {
+        return jobFolder.resolve("unfinished");
+    }
+
     /**
      * Makes the folder of the job's attempt {@code attempt}: the prepared one of a reused folder
      * if it has one (see {@link SpareStageFolders#usePrepared}), else a new one. Either way it

@@ -184,10 +184,10 @@ class ResultFilesTest {
     }
 
     @Test
-    void aFolderToFillAppendsTheIndexToTheWholeName() throws IOException {
-        assertEquals(dir.resolve("f/scan.pdf"), ResultFiles.reserveFolderToFill(dir.resolve("f"), "scan.pdf", ResultFiles.Intent.NONE));
-        assertEquals(dir.resolve("f/scan.pdf_1"), ResultFiles.reserveFolderToFill(dir.resolve("f"), "scan.pdf", ResultFiles.Intent.NONE));
-        assertEquals(dir.resolve("f/scan.pdf_2"), ResultFiles.reserveFolderToFill(dir.resolve("f"), "scan.pdf", ResultFiles.Intent.NONE));
+    void createFreeFolderAppendsTheIndexToTheWholeName() throws IOException {
+        assertEquals(dir.resolve("f/scan.pdf"), ResultFiles.createFreeFolder(dir.resolve("f"), "scan.pdf"));
+        assertEquals(dir.resolve("f/scan.pdf_1"), ResultFiles.createFreeFolder(dir.resolve("f"), "scan.pdf"));
+        assertEquals(dir.resolve("f/scan.pdf_2"), ResultFiles.createFreeFolder(dir.resolve("f"), "scan.pdf"));
         assertTrue(Files.isDirectory(dir.resolve("f/scan.pdf_2")));
     }
 

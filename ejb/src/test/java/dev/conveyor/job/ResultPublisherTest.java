@@ -271,6 +271,46 @@ class ResultPublisherTest {
     }
 
     @Test
+    void aFailureFolderTakenAwayBeforeTheCommitIsNotWrittenAgainByARetry() throws IOException {
+        EndpointConfig endpoint = endpoint(null, null, "errors/");
+        stage("job-7", "scan.pdf");
+        List<String> first = publisher.publishFailure(endpoint, "job-7", "scan.pdf", "bad", null);
+        // A program that collects failures moves the job's folder away before its end commits; then a crash, and a retry.
+        Path taken = Files.move(watched.resolve("errors/scan.pdf"), root.resolve("collected"));
+
+        List<String> again = publisher.publishFailure(endpoint, "job-7", "scan.pdf", "bad", null);
+
+        assertEquals(List.of("errors/scan.pdf/failure.log", "errors/scan.pdf/scan.pdf"), first);
+        assertEquals(first, again);
+        assertEquals(List.of(), listing(watched.resolve("errors")));
+        assertEquals(List.of("failure.log", "scan.pdf"), listing(taken));
+    }
+
+    @Test
+    void aFailureWriteCutShortWhileItsFolderWasBuiltIsFinishedByTheRetry() throws IOException {
+        StageFolder stage = stage("job-7", "scan.pdf");
+        Files.createDirectories(stage.unfinished());
+        Files.writeString(stage.unfinished().resolve(ResultPublisher.FAILURE_LOG), "time: 20");
+
+        List<String> written = publisher.publishFailure(defaultEndpoint(), "job-7", "scan.pdf", "bad", null);
+
+        assertEquals(List.of("failure/2009/07/17/scan.pdf/failure.log", "failure/2009/07/17/scan.pdf/scan.pdf"), written);
+        assertTrue(Files.readString(watched.resolve(written.get(0))).endsWith("reason: bad\n"));
+        assertEquals("source of job-7", Files.readString(watched.resolve(written.get(1))));
+        assertFalse(Files.exists(stage.unfinished()));
+    }
+
+    @Test
+    void aSourceNamedLikeTheLogIsKeptBesideIt() throws IOException {
+        stage("job-7", "failure.log");
+
+        List<String> written = publisher.publishFailure(defaultEndpoint(), "job-7", "failure.log", "bad", null);
+
+        assertEquals(List.of("failure/2009/07/17/failure.log/failure.log", "failure/2009/07/17/failure.log/failure_1.log"), written);
+        assertEquals("source of job-7", Files.readString(watched.resolve(written.get(1))));
+    }
+
+    @Test
     void secondFailureOfTheSameSourceNameGetsAnIndexedFolder() throws IOException {
         EndpointConfig endpoint = defaultEndpoint();
         stage("job-1", "scan.pdf");
