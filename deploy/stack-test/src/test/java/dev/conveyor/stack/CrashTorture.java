@@ -136,7 +136,9 @@ public final class CrashTorture {
         ApiClient api = stack.api();
         String settings = "\"batchSize\":" + batchSize;
         String last = chained ? endpoint + "-next" : endpoint;
-        Path lastFolder = Drops.endpoint(api, last, "copy", settings + ",\"resultFolder\":\"result/\"");
+        // A chain's second endpoint holds every file at once: with the default bound, the first would block (by design) for an administrator.
+        Path lastFolder = Drops.endpoint(api, last, "copy", settings + ",\"resultFolder\":\"result/\""
+                + (chained ? ",\"maxQueueSize\":" + 2 * files : ""));
         Path folder = chained ? Drops.endpoint(api, endpoint, "copy", settings + ",\"resultFolder\":\"" + lastFolder + "\"") : lastFolder;
         Path incoming = Files.createDirectories(stack.var().resolve("incoming-" + endpoint));
         Map<String, Integer> sizes = new HashMap<>();
