@@ -124,7 +124,8 @@ public final class ResultPublisher {
             BasicFileAttributes look = ResultFiles.lookAt(staged);
             if (look != null || journal.has("source")) {
                 Path preserveFolder = confinement.ensure(folder(endpoint, endpoint.get(PRESERVE_FOLDER), values));
-                durable.add(publish(staged, look, preserveFolder.resolve(source), overwrite, watchedByAnEndpoint.test(preserveFolder), journal, "source"));
+                boolean preserveHandedOn = watchedByAnEndpoint.test(preserveFolder);
+                durable.add(publish(staged, look, preserveFolder.resolve(source), overwrite, preserveHandedOn, journal, "source"));
             }
         }
         return written;
@@ -176,7 +177,7 @@ public final class ResultPublisher {
     /**
      * The log, and the source unless {@code keepSource} is off, in a folder built whole in the
      * stage folder and then moved under the failure (or expired) folder in one rename, as a folder
-     * of results is: whoever watches that folder (a person, a program, a chained endpoint) never
+     * of results is: whoever watches that folder (a person, a program collecting failures) never
      * sees it half-built, and a retry after a crash knows by the built folder's absence that it was
      * moved, instead of writing into a folder the watcher may have taken.
      */

@@ -527,6 +527,21 @@ class ResultPublisherTest {
     }
 
     @Test
+    void aSourcePreservedIntoAWatchedFolderAndTakenFromThereIsNotWrittenAgainByARetry() throws IOException {
+        Path inbox = Files.createDirectories(root.resolve("next"));
+        ResultPublisher handingOn = new ResultPublisher(JULY_17_2009_20H, new Random(3), new Confinement(List.of(root)), inbox::equals);
+        EndpointConfig chained = endpoint(null, inbox.toString(), null);
+        stage("job-1", "scan.pdf");
+        publishSuccess(handingOn, chained, "job-1", "scan.pdf");
+        Path taken = Files.move(inbox.resolve("scan.pdf"), root.resolve("claimed.pdf"));
+
+        publishSuccess(handingOn, chained, "job-1", "scan.pdf");
+
+        assertEquals(List.of(), listing(inbox));
+        assertEquals("source of job-1", Files.readString(taken));
+    }
+
+    @Test
     void aResultHandedOnIsRenamedOverAReservationThatTheWatchingScanLeavesAlone() throws IOException {
         Path inbox = Files.createDirectories(root.resolve("next"));
         ResultPublisher handingOn = new ResultPublisher(JULY_17_2009_20H, new Random(3), new Confinement(List.of(root)), inbox::equals);
