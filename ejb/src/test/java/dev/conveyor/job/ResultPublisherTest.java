@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -509,36 +510,26 @@ class ResultPublisherTest {
 
     /** Publishes as the result writer does for a chunk of one: placed, then forced. */
     @Test
-    void aResultHandedOnToAWatchedFolderAndTakenFromThereIsNotWrittenAgainByARetry() throws IOException {
+    void aResultAndASourceHandedOnToWatchedFoldersAndTakenFromThereAreNotWrittenAgainByARetry() throws IOException {
         Path inbox = Files.createDirectories(root.resolve("next"));
-        ResultPublisher handingOn = new ResultPublisher(JULY_17_2009_20H, new Random(3), new Confinement(List.of(root)), inbox::equals);
-        EndpointConfig chained = endpoint(inbox.toString(), "", null);
+        Path keptInbox = Files.createDirectories(root.resolve("kept"));
+        ResultPublisher handingOn = new ResultPublisher(JULY_17_2009_20H, new Random(3), new Confinement(List.of(root)),
+                Set.of(inbox, keptInbox)::contains);
+        EndpointConfig chained = endpoint(inbox.toString(), keptInbox.toString(), null);
         stage("job-1", "scan.pdf", "scan.txt").attempt(1).writeResultUnits(List.of(Path.of("scan.txt")));
         List<String> first = publishSuccess(handingOn, chained, "job-1", "scan.pdf");
-        // The endpoint watching the inbox claims the result before this job's end commits; then a crash, and the write is retried.
-        Path taken = Files.move(inbox.resolve("scan.txt"), root.resolve("claimed.txt"));
+        // The endpoints watching those folders claim both before this job's end commits; then a crash, and the write is retried.
+        Path takenResult = Files.move(inbox.resolve("scan.txt"), root.resolve("claimed.txt"));
+        Path takenSource = Files.move(keptInbox.resolve("scan.pdf"), root.resolve("claimed.pdf"));
 
         List<String> again = publishSuccess(handingOn, chained, "job-1", "scan.pdf");
 
         assertEquals(List.of(inbox.resolve("scan.txt").toString()), first);
         assertEquals(first, again);
         assertEquals(List.of(), listing(inbox));
-        assertEquals("scan.txt of job-1", Files.readString(taken));
-    }
-
-    @Test
-    void aSourcePreservedIntoAWatchedFolderAndTakenFromThereIsNotWrittenAgainByARetry() throws IOException {
-        Path inbox = Files.createDirectories(root.resolve("next"));
-        ResultPublisher handingOn = new ResultPublisher(JULY_17_2009_20H, new Random(3), new Confinement(List.of(root)), inbox::equals);
-        EndpointConfig chained = endpoint(null, inbox.toString(), null);
-        stage("job-1", "scan.pdf");
-        publishSuccess(handingOn, chained, "job-1", "scan.pdf");
-        Path taken = Files.move(inbox.resolve("scan.pdf"), root.resolve("claimed.pdf"));
-
-        publishSuccess(handingOn, chained, "job-1", "scan.pdf");
-
-        assertEquals(List.of(), listing(inbox));
-        assertEquals("source of job-1", Files.readString(taken));
+        assertEquals(List.of(), listing(keptInbox));
+        assertEquals("scan.txt of job-1", Files.readString(takenResult));
+        assertEquals("source of job-1", Files.readString(takenSource));
     }
 
     @Test
