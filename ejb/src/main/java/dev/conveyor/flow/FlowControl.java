@@ -37,11 +37,14 @@ import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.Random;
 import java.util.concurrent.Semaphore;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -57,6 +60,8 @@ public class FlowControl implements ResultRoom {
 
     /** The downstream gates the current transaction holds, in its resources. */
     private static final Object HELD_GATES = FlowControl.class.getName() + ".heldGates";
+    /** The downstream queues it counted while it holds their gates, by endpoint name ({@link DownstreamQueue}). */
+    private static final Object DOWNSTREAM_QUEUES = FlowControl.class.getName() + ".downstreamQueues";
 
     private static final Logger LOG = Logger.getLogger(FlowControl.class.getName());
     private static final long MIB = 1024L * 1024L;
@@ -112,7 +117,7 @@ public class FlowControl implements ResultRoom {
      * until resumed.
      */
     @Override
-    public boolean awaitResultRoom(EndpointConfig endpoint, Path resultFolder, LongSupplier resultBytes) {
+    public boolean awaitResultRoom(EndpointConfig endpoint, Path resultFolder, LongSupplier resultBytes, IntSupplier resultUnits) {
         if (endpoint.state() == EndpointState.BLOCKED) {
             return false;
         }
@@ -122,7 +127,7 @@ public class FlowControl implements ResultRoom {
         Optional<EndpointConfig> downstream = downstreamOf(endpoint, target);
         Optional<Semaphore> gate = downstream.map(other -> gates.of(other.name()));
         Optional<Overflow> overflow = new OverStoreRetry(sleep, retries, Thread::sleep).awaitRoom(
-                () -> overflowHoldingGate(endpoint, target, resultBytes, downstream, gate),
+                () -> overflowHoldingGate(endpoint, target, resultBytes, resultUnits, downstream, gate),
                 (seen, retry) -> LOG.warning(MessageId.OVER_STORE_SLEEP.format(endpoint.name(), seen.target(), seen.reason(),
                         sleep, retry, retries)));
         if (overflow.isEmpty()) {
@@ -145,14 +150,14 @@ public class FlowControl implements ResultRoom {
      * instead of sleeping on a worker that other endpoints' jobs (the downstream one's, say) need.
      */
     @Override
-    public boolean hasResultRoom(EndpointConfig endpoint, Path resultFolder, LongSupplier resultBytes) {
+    public boolean hasResultRoom(EndpointConfig endpoint, Path resultFolder, LongSupplier resultBytes, IntSupplier resultUnits) {
         if (endpoint.state() == EndpointState.BLOCKED) {
             return false;
         }
         Path target = resultFolder.toAbsolutePath().normalize();
         Optional<EndpointConfig> downstream = downstreamOf(endpoint, target);
         Optional<Semaphore> gate = downstream.map(other -> gates.of(other.name()));
-        if (overflowHoldingGate(endpoint, target, resultBytes, downstream, gate).isPresent()) {
+        if (overflowHoldingGate(endpoint, target, resultBytes, resultUnits, downstream, gate).isPresent()) {
             return false;
         }
         gate.ifPresent(this::releaseAfterCompletion);
@@ -170,16 +175,41 @@ public class FlowControl implements ResultRoom {
      * same chunk wrote there) keeps it: taking it again would wait for itself.
      */
     private Optional<Overflow> overflowHoldingGate(EndpointConfig endpoint, Path target, LongSupplier resultBytes,
-            Optional<EndpointConfig> downstream, Optional<Semaphore> gate) {
+            IntSupplier resultUnits, Optional<EndpointConfig> downstream, Optional<Semaphore> gate) {
         boolean taken = gate.filter(g -> !heldByThisTransaction(g)).map(g -> {
             g.acquireUninterruptibly();
             return true;
         }).orElse(false);
-        Optional<Overflow> overflow = overflowOf(endpoint, target, resultBytes, downstream);
+        Optional<DownstreamQueue> queue = downstream.map(other -> downstreamQueue(other, taken));
+        Optional<Overflow> overflow = overflowOf(endpoint, target, resultBytes, resultUnits, downstream, queue);
         if (overflow.isPresent() && taken) {
             gate.get().release();
+            // Let go of the gate, the count is no longer this transaction's to keep up to date.
+            downstreamQueues().remove(downstream.get().name());
         }
         return overflow;
+    }
+
+    /**
+     * The downstream endpoint's queue as this transaction keeps it while it holds the gate: a new
+     * one, counted at its first job, when the gate was taken just now.
+     */
+    private DownstreamQueue downstreamQueue(EndpointConfig downstream, boolean gateTakenNow) {
+        Map<String, DownstreamQueue> queues = downstreamQueues();
+        if (gateTakenNow) {
+            queues.remove(downstream.name());
+        }
+        return queues.computeIfAbsent(downstream.name(), name -> new DownstreamQueue(downstream.get(MAX_QUEUE_SIZE)));
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, DownstreamQueue> downstreamQueues() {
+        Map<String, DownstreamQueue> queues = (Map<String, DownstreamQueue>) transactions.getResource(DOWNSTREAM_QUEUES);
+        if (queues == null) {
+            queues = new HashMap<>();
+            transactions.putResource(DOWNSTREAM_QUEUES, queues);
+        }
+        return queues;
     }
 
     private boolean heldByThisTransaction(Semaphore gate) {
@@ -208,14 +238,13 @@ public class FlowControl implements ResultRoom {
      * endpoint whose queue, counting the entries already waiting in that folder, is full; or its
      * volume would keep less than minimumFreeSpace free once the results are written.
      */
-    private Optional<Overflow> overflowOf(EndpointConfig endpoint, Path target, LongSupplier results,
-                                          Optional<EndpointConfig> downstream) {
+    private Optional<Overflow> overflowOf(EndpointConfig endpoint, Path target, LongSupplier results, IntSupplier resultUnits,
+                                          Optional<EndpointConfig> downstream, Optional<DownstreamQueue> queue) {
         if (downstream.isPresent()) {
-            int pending = jobs.notYetRunning(downstream.get().name()) + waitingEntries(downstream.get());
-            int max = downstream.get().get(MAX_QUEUE_SIZE);
-            if (pending >= max) {
-                return Optional.of(new Overflow("endpoint '" + downstream.get().name() + "'",
-                        "its queue is full: " + pending + " jobs and waiting files, maxQueueSize " + max));
+            EndpointConfig next = downstream.get();
+            if (!queue.get().admit(resultUnits, () -> jobs.notYetRunning(next.name()) + waitingEntries(next))) {
+                return Optional.of(new Overflow("endpoint '" + next.name() + "'", "its queue is full: " + queue.get().pending()
+                        + " jobs and waiting files, maxQueueSize " + next.get(MAX_QUEUE_SIZE)));
             }
         }
         long minimum = endpoint.get(MINIMUM_FREE_SPACE) * MIB;

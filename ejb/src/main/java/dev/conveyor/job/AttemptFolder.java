@@ -94,6 +94,15 @@ public record AttemptFolder(Path folder) {
     }
 
     /** How much the results take: what the result folder's volume must hold for them. */
+    /** How many units the run's results are (each one entry in the result folder at most); for flow control. */
+    public int resultUnitCount() {
+        try {
+            return resultUnits().size();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public long outputBytes() {
         try {
             return FileTrees.bytes(output());

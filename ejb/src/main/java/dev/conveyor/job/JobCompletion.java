@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -282,8 +283,9 @@ public class JobCompletion {
         // The recorded outcome's attempt: what is measured and published is its run, whatever a late node left beside it.
         int attempt = job.getAttempts();
         LongSupplier resultBytes = () -> StageFolder.of(endpoint.folder(), jobId).recordedRun(attempt).outputBytes();
-        if (succeeded && !(mayWait ? flow.awaitResultRoom(endpoint, resultFolder, resultBytes)
-                : flow.hasResultRoom(endpoint, resultFolder, resultBytes))) {
+        IntSupplier resultUnits = () -> StageFolder.of(endpoint.folder(), jobId).recordedRun(attempt).resultUnitCount();
+        if (succeeded && !(mayWait ? flow.awaitResultRoom(endpoint, resultFolder, resultBytes, resultUnits)
+                : flow.hasResultRoom(endpoint, resultFolder, resultBytes, resultUnits))) {
             // Blocked: the job stays WRITING with its results in stage; resuming the endpoint sends its callback again.
             return false;
         }
