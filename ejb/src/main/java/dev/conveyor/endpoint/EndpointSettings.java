@@ -44,7 +44,9 @@ public final class EndpointSettings {
             "Milliseconds a file or folder must have been left unchanged before it is taken.");
     public static final Setting<String> EXCLUDE_FILE_PATTERN = new Setting<>("excludeFilePattern", STRING, ".*", true,
             "';'-separated patterns of files and folders never taken. The default skips hidden names, where copy tools "
-                    + "(and Conveyor itself) write files in progress.");
+                    + "(and Conveyor itself) write files in progress. Whatever the patterns, an empty file or a folder with no "
+                    + "permissions at all (mode 000) is never taken either: it is a name an endpoint writing its results there "
+                    + "holds until it renames the result over it.");
     public static final Setting<String> INCLUDE_FILE_PATTERN = new Setting<>("includeFilePattern", STRING, "*", true,
             "';'-separated patterns of files and folders to take: wildcards (*.pdf, Data[0-9][0-9][0-9].[dD][aA]'port') "
                     + "or regex:...; a matching folder is a job folder.");
