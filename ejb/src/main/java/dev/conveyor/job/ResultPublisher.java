@@ -189,7 +189,8 @@ public final class ResultPublisher {
         Path built = stage.unfinished();
         String sourceName = source.equals(logName) ? FileNames.indexed(source, 1) : source;
         if (!journal.knows(UNFINISHED) || Files.exists(built, LinkOption.NOFOLLOW_LINKS)) {
-            Files.createDirectories(built);
+            // Checked part by part: a link a dropper put in its place would have the log and the source written through it.
+            confinement.ensure(built);
             Files.writeString(built.resolve(logName), failureLog(endpoint, jobId, source, reason, detail), StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
             Path staged = stage.input(source);

@@ -2,6 +2,7 @@ package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.endpoint.Endpoint;
@@ -11,6 +12,7 @@ import dev.conveyor.endpoint.SettingValues;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.Durably;
 import dev.conveyor.files.ReservedNames;
+import dev.conveyor.files.UnsafeFolderException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -299,6 +301,20 @@ class ResultPublisherTest {
         assertTrue(Files.readString(watched.resolve(written.get(0))).endsWith("reason: bad\n"));
         assertEquals("source of job-7", Files.readString(watched.resolve(written.get(1))));
         assertFalse(Files.exists(stage.unfinished()));
+    }
+
+    @Test
+    void aLinkPlantedWhereTheFailureFolderIsBuiltIsRefusedAndNothingIsWrittenThroughIt() throws IOException {
+        StageFolder stage = stage("job-7", "scan.pdf");
+        Path outside = Files.createTempDirectory("outside-the-roots");
+        Files.createSymbolicLink(stage.unfinished(), outside);
+
+        assertThrows(UnsafeFolderException.class,
+                () -> publisher.publishFailure(defaultEndpoint(), "job-7", "scan.pdf", "bad", null));
+
+        assertEquals(List.of(), listing(outside));
+        assertEquals("source of job-7", Files.readString(stage.input("scan.pdf")));
+        Files.delete(outside);
     }
 
     @Test
