@@ -180,7 +180,7 @@ public class FlowControl implements ResultRoom {
             g.acquireUninterruptibly();
             return true;
         }).orElse(false);
-        Optional<DownstreamQueue> queue = downstream.map(other -> downstreamQueue(other, taken));
+        Optional<DownstreamQueue> queue = downstream.map(this::downstreamQueue);
         Optional<Overflow> overflow = overflowOf(endpoint, target, resultBytes, resultUnits, downstream, queue);
         if (overflow.isPresent() && taken) {
             gate.get().release();
@@ -191,15 +191,12 @@ public class FlowControl implements ResultRoom {
     }
 
     /**
-     * The downstream endpoint's queue as this transaction keeps it while it holds the gate: a new
-     * one, counted at its first job, when the gate was taken just now.
+     * The downstream endpoint's queue as this transaction keeps it while it holds the gate (the
+     * entry goes when the gate is let go, or with the transaction): a new one, counted at its first
+     * job, when the gate was taken just now.
      */
-    private DownstreamQueue downstreamQueue(EndpointConfig downstream, boolean gateTakenNow) {
-        Map<String, DownstreamQueue> queues = downstreamQueues();
-        if (gateTakenNow) {
-            queues.remove(downstream.name());
-        }
-        return queues.computeIfAbsent(downstream.name(), name -> new DownstreamQueue(downstream.get(MAX_QUEUE_SIZE)));
+    private DownstreamQueue downstreamQueue(EndpointConfig downstream) {
+        return downstreamQueues().computeIfAbsent(downstream.name(), name -> new DownstreamQueue(downstream.get(MAX_QUEUE_SIZE)));
     }
 
     @SuppressWarnings("unchecked")

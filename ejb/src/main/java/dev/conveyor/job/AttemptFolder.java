@@ -93,7 +93,6 @@ public record AttemptFolder(Path folder) {
         return folder.resolve("work");
     }
 
-    /** How much the results take: what the result folder's volume must hold for them. */
     /** How many units the run's results are (each one entry in the result folder at most); for flow control. */
     public int resultUnitCount() {
         try {
@@ -103,6 +102,7 @@ public record AttemptFolder(Path folder) {
         }
     }
 
+    /** How much the results take: what the result folder's volume must hold for them. */
     public long outputBytes() {
         try {
             return FileTrees.bytes(output());
