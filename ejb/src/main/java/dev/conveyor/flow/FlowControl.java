@@ -46,6 +46,7 @@ import java.util.Random;
 import java.util.concurrent.Semaphore;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 
@@ -199,28 +200,27 @@ public class FlowControl implements ResultRoom {
         return downstreamQueues().computeIfAbsent(downstream.name(), name -> new DownstreamQueue(downstream.get(MAX_QUEUE_SIZE)));
     }
 
-    @SuppressWarnings("unchecked")
     private Map<String, DownstreamQueue> downstreamQueues() {
-        Map<String, DownstreamQueue> queues = (Map<String, DownstreamQueue>) transactions.getResource(DOWNSTREAM_QUEUES);
-        if (queues == null) {
-            queues = new HashMap<>();
-            transactions.putResource(DOWNSTREAM_QUEUES, queues);
-        }
-        return queues;
+        return keptByThisTransaction(DOWNSTREAM_QUEUES, HashMap::new);
     }
 
     private boolean heldByThisTransaction(Semaphore gate) {
         return heldGates().contains(gate);
     }
 
-    @SuppressWarnings("unchecked")
     private Set<Semaphore> heldGates() {
-        Set<Semaphore> held = (Set<Semaphore>) transactions.getResource(HELD_GATES);
-        if (held == null) {
-            held = new HashSet<>();
-            transactions.putResource(HELD_GATES, held);
+        return keptByThisTransaction(HELD_GATES, HashSet::new);
+    }
+
+    /** What the current transaction keeps under {@code key}, made at its first ask; it goes with the transaction. */
+    @SuppressWarnings("unchecked")
+    private <T> T keptByThisTransaction(Object key, Supplier<T> made) {
+        T kept = (T) transactions.getResource(key);
+        if (kept == null) {
+            kept = made.get();
+            transactions.putResource(key, kept);
         }
-        return held;
+        return kept;
     }
 
     /** Held until the transaction that writes the results ends, whichever way. */
