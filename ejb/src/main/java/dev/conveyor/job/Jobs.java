@@ -110,12 +110,15 @@ public class Jobs {
      * at once, H2 2.2 walked every row of the endpoint in that index, finished jobs too, and
      * tested each row's state: a claim, which counts the queue, took longer the more jobs the
      * endpoint had ever finished (EXPLAIN ANALYZE: 55,001 rows read to count 5,000 queued among
-     * 50,000 finished; 1,668 and 3,334 per state), 8% of a warm stack's Java samples.
+     * 50,000 finished; 1,668 and 3,334 per state), 8% of a warm stack's Java samples. The state is
+     * counted, not the job ({@code COUNT(j)} is the id's count): every column asked is then in the
+     * index, so the database counts its entries without fetching each row (H2: a quarter of the
+     * time over 10,000 queued jobs; a claim counts the queue of a backlog each time).
      */
     private int countIn(String endpoint, Set<JobState> states) {
         int count = 0;
         for (JobState state : states) {
-            count += em.createQuery("SELECT COUNT(j) FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state", Long.class)
+            count += em.createQuery("SELECT COUNT(j.state) FROM Job j WHERE j.endpoint = :endpoint AND j.state = :state", Long.class)
                     .setParameter("endpoint", endpoint)
                     .setParameter("state", state)
                     .getSingleResult().intValue();
@@ -203,7 +206,8 @@ public class Jobs {
 
     /** Per endpoint, its jobs by state; only the {@code states} given (the state index: others are not read), or all when null. */
     public List<StateCount> byEndpointAndState(Set<JobState> states) {
-        var query = em.createQuery("SELECT j.endpoint, j.state, COUNT(j) FROM Job j" + (states == null ? "" : " WHERE j.state IN :states")
+        // The state counted, as countIn does: the (endpoint, state) index answers without the rows.
+        var query = em.createQuery("SELECT j.endpoint, j.state, COUNT(j.state) FROM Job j" + (states == null ? "" : " WHERE j.state IN :states")
                 + " GROUP BY j.endpoint, j.state", Object[].class);
         if (states != null) {
             query.setParameter("states", states);
