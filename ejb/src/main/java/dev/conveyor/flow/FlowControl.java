@@ -63,6 +63,8 @@ public class FlowControl implements ResultRoom {
     private static final Object HELD_GATES = FlowControl.class.getName() + ".heldGates";
     /** The downstream queues it counted while it holds their gates, by endpoint name ({@link DownstreamQueue}). */
     private static final Object DOWNSTREAM_QUEUES = FlowControl.class.getName() + ".downstreamQueues";
+    /** Which endpoint watches each result folder it asked about, by folder: a chunk's jobs mostly write into one. */
+    private static final Object WATCHERS = FlowControl.class.getName() + ".watchers";
 
     private static final Logger LOG = Logger.getLogger(FlowControl.class.getName());
     private static final long MIB = 1024L * 1024L;
@@ -165,9 +167,13 @@ public class FlowControl implements ResultRoom {
         return true;
     }
 
-    /** The other endpoint watching the result folder, if any: its queue bounds what may be written there. */
+    /**
+     * The other endpoint watching the result folder, if any: its queue bounds what may be written
+     * there. Asked of the endpoints once per folder and transaction, not for each job of a chunk.
+     */
     private Optional<EndpointConfig> downstreamOf(EndpointConfig endpoint, Path target) {
-        return endpoints.configWatching(target).filter(other -> !other.name().equals(endpoint.name()));
+        Map<Path, Optional<EndpointConfig>> watchers = keptByThisTransaction(WATCHERS, HashMap::new);
+        return watchers.computeIfAbsent(target, endpoints::configWatching).filter(other -> !other.name().equals(endpoint.name()));
     }
 
     /**
