@@ -65,7 +65,7 @@ import java.util.logging.Logger;
  * <p>
  * In a cluster every node has the timers, and a scan happens only on the node that holds the
  * endpoint's lease ({@code scan:<name>} in CNV_LEASE): the holder renews it at every scan (at most
- * once a second: {@link RenewedLeases}), and
+ * once every 5 s: {@link RenewedLeases}), and
  * when it dies the lease expires (interval + {@link Tunable#NODE_DEAD_AFTER}) and the next node whose
  * timer fires takes the endpoint over.
  * <p>
@@ -260,7 +260,7 @@ public class ScanScheduler {
                 : Tunable.NODE_DEAD_AFTER.value();
     }
 
-    /** Takes or renews the endpoint's lease; one renewed within the last second is held without a write. */
+    /** Takes or renews the endpoint's lease; one renewed within the last 5 s is held without a write. */
     private boolean holdsLease(String name) {
         Optional<EndpointConfig> config = endpoints.config(name);
         if (config.isEmpty()) {
