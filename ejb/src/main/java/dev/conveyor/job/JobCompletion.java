@@ -326,7 +326,8 @@ public class JobCompletion {
     }
 
     private void endWaiting(Job job, EndpointConfig endpoint, String expiredFolder, String reason) {
-        end(job, endpoint, () -> job.expire(reason, publisher().publishExpired(endpoint, job.getId(), job.getSource(), expiredFolder, reason),
+        ResultPublisher publisher = publisher();
+        end(job, endpoint, () -> job.expire(reason, publisher.publishExpired(endpoint, job.getId(), job.getSource(), expiredFolder, reason),
                 Instant.now()));
     }
 

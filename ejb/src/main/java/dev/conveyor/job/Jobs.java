@@ -207,8 +207,8 @@ public class Jobs {
     /** Per endpoint, its jobs by state; only the {@code states} given (the state index: others are not read), or all when null. */
     public List<StateCount> byEndpointAndState(Set<JobState> states) {
         // The state counted, as countIn does: the (endpoint, state) index answers without the rows.
-        var query = em.createQuery("SELECT j.endpoint, j.state, COUNT(j.state) FROM Job j" + (states == null ? "" : " WHERE j.state IN :states")
-                + " GROUP BY j.endpoint, j.state", Object[].class);
+        var query = em.createQuery("SELECT j.endpoint, j.state, COUNT(j.state) FROM Job j"
+                + (states == null ? "" : " WHERE j.state IN :states") + " GROUP BY j.endpoint, j.state", Object[].class);
         if (states != null) {
             query.setParameter("states", states);
         }

@@ -12,9 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * file-system events can come many times a second, and each renewal is a database commit on the
  * way from a file's arrival to its claim. Every 5 s, not every second: each commit under load
  * also stores the pages other transactions changed (H2), and the renewals of a node's endpoints
- * took about 2% of a warm stack's samples at one a second each (Flight Recorder). Renewing less often never lets a
- * lease run out sooner than its holder's death would: it lasts its duration from the last renewal.
- * The caller keeps one instance for the node.
+ * took about 2% of a warm stack's samples at one a second each (Flight Recorder). Renewing less
+ * often never lets a lease run out sooner than its holder's death would: it lasts its duration
+ * from the last renewal. The caller keeps one instance for the node.
  */
 public final class RenewedLeases {
 
