@@ -12,12 +12,14 @@ import static dev.conveyor.endpoint.EndpointSettings.SLEEP_ON_OVER_STORE_RETRY_C
 
 import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
+import dev.conveyor.common.TransactionResources;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FileSelection;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.endpoint.EndpointState;
+import dev.conveyor.endpoint.FolderWatchers;
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.job.Jobs;
 import dev.conveyor.job.ResultRoom;
@@ -46,7 +48,6 @@ import java.util.Random;
 import java.util.concurrent.Semaphore;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 
@@ -63,8 +64,6 @@ public class FlowControl implements ResultRoom {
     private static final Object HELD_GATES = FlowControl.class.getName() + ".heldGates";
     /** The downstream queues it counted while it holds their gates, by endpoint name ({@link DownstreamQueue}). */
     private static final Object DOWNSTREAM_QUEUES = FlowControl.class.getName() + ".downstreamQueues";
-    /** Which endpoint watches each result folder it asked about, by folder: a chunk's jobs mostly write into one. */
-    private static final Object WATCHERS = FlowControl.class.getName() + ".watchers";
 
     private static final Logger LOG = Logger.getLogger(FlowControl.class.getName());
     private static final long MIB = 1024L * 1024L;
@@ -169,11 +168,10 @@ public class FlowControl implements ResultRoom {
 
     /**
      * The other endpoint watching the result folder, if any: its queue bounds what may be written
-     * there. Asked of the endpoints once per folder and transaction, not for each job of a chunk.
+     * there. Asked once per folder and transaction ({@link FolderWatchers}), not for each job of a chunk.
      */
     private Optional<EndpointConfig> downstreamOf(EndpointConfig endpoint, Path target) {
-        Map<Path, Optional<EndpointConfig>> watchers = keptByThisTransaction(WATCHERS, HashMap::new);
-        return watchers.computeIfAbsent(target, endpoints::configWatching).filter(other -> !other.name().equals(endpoint.name()));
+        return FolderWatchers.watching(transactions, endpoints, target).filter(other -> !other.name().equals(endpoint.name()));
     }
 
     /**
@@ -207,7 +205,7 @@ public class FlowControl implements ResultRoom {
     }
 
     private Map<String, DownstreamQueue> downstreamQueues() {
-        return keptByThisTransaction(DOWNSTREAM_QUEUES, HashMap::new);
+        return TransactionResources.kept(transactions, DOWNSTREAM_QUEUES, HashMap::new);
     }
 
     private boolean heldByThisTransaction(Semaphore gate) {
@@ -215,19 +213,9 @@ public class FlowControl implements ResultRoom {
     }
 
     private Set<Semaphore> heldGates() {
-        return keptByThisTransaction(HELD_GATES, HashSet::new);
+        return TransactionResources.kept(transactions, HELD_GATES, HashSet::new);
     }
 
-    /** What the current transaction keeps under {@code key}, made at its first ask; it goes with the transaction. */
-    @SuppressWarnings("unchecked")
-    private <T> T keptByThisTransaction(Object key, Supplier<T> made) {
-        T kept = (T) transactions.getResource(key);
-        if (kept == null) {
-            kept = made.get();
-            transactions.putResource(key, kept);
-        }
-        return kept;
-    }
 
     /** Held until the transaction that writes the results ends, whichever way. */
     private void releaseAfterCompletion(Semaphore gate) {

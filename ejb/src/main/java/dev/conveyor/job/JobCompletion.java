@@ -6,6 +6,7 @@ import dev.conveyor.common.AfterCompletion;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.endpoint.FolderWatchers;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.Durably;
 import dev.conveyor.files.UnsafeFolderException;
@@ -70,7 +71,10 @@ public class JobCompletion {
 
     private final Confinement confinement = Confinement.ofAllowedRoots();
 
-    private final SecureRandom random = new SecureRandom();
+    // The endpoints are asked when a job's results are written, by which time they are injected; once per folder and
+    // transaction (FolderWatchers), not for each job's result and preserve folders.
+    private final ResultPublisher publisher = new ResultPublisher(Clock.systemDefaultZone(), new SecureRandom(), confinement,
+            folder -> FolderWatchers.watching(transactions, endpoints, folder).isPresent());
 
     /**
      * Records the operation's outcome and moves the job to WRITING, in a transaction of its own
@@ -208,7 +212,6 @@ public class JobCompletion {
         // Read once per endpoint and chunk: a chunk's jobs are mostly one endpoint's.
         Map<String, Optional<EndpointConfig>> configs = new HashMap<>();
         Durably.Pending durable = new Durably.Pending();
-        ResultPublisher publisher = publisher();
         for (Job job : locked) {
             if (transactions.getRollbackOnly()) {
                 // A folder of the chunk's proved unsafe: the whole write is undone, so nothing more is moved.
@@ -224,7 +227,7 @@ public class JobCompletion {
                 }
                 return endpoints.config(name);
             });
-            if (!blocked.contains(job.getEndpoint()) && !complete(job, endpoint, publisher, durable, mayWait, fanOutNow)) {
+            if (!blocked.contains(job.getEndpoint()) && !complete(job, endpoint, durable, mayWait, fanOutNow)) {
                 // Its results wait (the endpoint blocked, or no room yet): the chunk's other jobs there wait too, without sleeping again.
                 blocked.add(job.getEndpoint());
             }
@@ -243,8 +246,7 @@ public class JobCompletion {
      * {@code mayWait}, no room for them now), or it is a fan-out endpoint's and not {@code fanOutNow}:
      * the job stays WRITING.
      */
-    private boolean complete(Job job, Optional<EndpointConfig> config, ResultPublisher publisher, Durably.Pending durable,
-            boolean mayWait, boolean fanOutNow) {
+    private boolean complete(Job job, Optional<EndpointConfig> config, Durably.Pending durable, boolean mayWait, boolean fanOutNow) {
         String jobId = job.getId();
         if (config.isEmpty()) {
             job.fail("endpoint '" + job.getEndpoint() + "' was deleted while the job ran; its files stay in the stage folder",
@@ -326,21 +328,8 @@ public class JobCompletion {
     }
 
     private void endWaiting(Job job, EndpointConfig endpoint, String expiredFolder, String reason) {
-        ResultPublisher publisher = publisher();
         end(job, endpoint, () -> job.expire(reason, publisher.publishExpired(endpoint, job.getId(), job.getSource(), expiredFolder, reason),
                 Instant.now()));
-    }
-
-    /**
-     * A publisher for one write (a chunk's, a result writer's, an expiry's). Whether an endpoint
-     * watches a folder (results written there are handed on) is asked once per folder and write:
-     * asked of the endpoints for each job's result and preserve folders, the calls through the
-     * container took a twentieth of a warm stack's samples (Flight Recorder) for the same answer.
-     */
-    private ResultPublisher publisher() {
-        Map<Path, Boolean> watched = new HashMap<>();
-        return new ResultPublisher(Clock.systemDefaultZone(), random, confinement,
-                folder -> watched.computeIfAbsent(folder, unasked -> endpoints.configWatching(unasked).isPresent()));
     }
 
     /** Writes the job's files and records its end, as {@code publication} does. */
