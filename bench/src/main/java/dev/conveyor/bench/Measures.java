@@ -188,6 +188,11 @@ final class Measures {
         return cpuMillis(var, "*.pid");
     }
 
+    /** CPU time, in ms, of the stack's broker alone: its share of {@link #serverCpuMillis}. */
+    static long brokerCpuMillis(Path var) throws IOException {
+        return cpuMillis(var, "broker.pid");
+    }
+
     /** CPU time, in ms, of the stack's processes whose pid files in var/run match {@code pidFiles} (a glob). */
     static long cpuMillis(Path var, String pidFiles) throws IOException {
         long ticks = 0;

@@ -188,6 +188,7 @@ public final class ThroughputBenchmark {
                 + ",\"resultFolder\":\"result/\",\"preserveFolder\":\"preserve/\"}");
         List<Path> dropped = Measures.randomFiles(Files.createDirectories(stack.var().resolve("incoming-" + mode)), files, size);
         long cpuBefore = Measures.serverCpuMillis(stack.var());
+        long brokerBefore = Measures.brokerCpuMillis(stack.var());
         long compilerBefore = Measures.compilerCpuMillis(stack.var());
         long collectorBefore = Measures.collectorCpuMillis(stack.var());
         long postgresBefore = onPostgres ? Measures.postgresCpuMillis() : 0;
@@ -196,6 +197,7 @@ public final class ThroughputBenchmark {
         Measures.awaitFiles(folder.resolve("result"), files, () -> Measures.expectNoFailedJob(api, name));
         Instant seen = Measures.awaitFinished(api, name);
         long cpu = Measures.serverCpuMillis(stack.var()) - cpuBefore;
+        long broker = Measures.brokerCpuMillis(stack.var()) - brokerBefore;
         long compiler = Measures.compilerCpuMillis(stack.var()) - compilerBefore;
         long collector = Measures.collectorCpuMillis(stack.var()) - collectorBefore;
         String postgres = onPostgres
@@ -206,9 +208,10 @@ public final class ThroughputBenchmark {
         Instant last = Measures.succeeded(api, name, Math.min(files, Measures.MAX_LISTED)).stream()
                 .map(job -> Instant.parse(job.getString("finishedAt"))).max(Instant::compareTo).orElseThrow();
         expectFiles(folder.resolve("result"), folder.resolve("preserve"));
-        String note = String.format("%s copy endpoint; of its CPU %.3f ms/file in the JIT compiler, %.3f in the garbage collector%s;"
-                + " all done seen by the bench %.1f s after the first move, last finishedAt %.1f s", asynchronous ? "asynchronous" : "synchronous",
-                (double) compiler / files, (double) collector / files, postgres, seconds(start, seen), seconds(start, last));
+        String note = String.format("%s copy endpoint; of its CPU %.3f ms/file the broker's, %.3f in Payara's JIT compiler, %.3f in its"
+                + " garbage collector%s; all done seen by the bench %.1f s after the first move, last finishedAt %.1f s",
+                asynchronous ? "asynchronous" : "synchronous", (double) broker / files, (double) compiler / files, (double) collector / files,
+                postgres, seconds(start, seen), seconds(start, last));
         return new Rate("conveyor " + run, files / seconds(start, last), (double) cpu / files, note);
     }
 
