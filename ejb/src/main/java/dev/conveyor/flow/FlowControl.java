@@ -216,7 +216,6 @@ public class FlowControl implements ResultRoom {
         return TransactionResources.kept(transactions, HELD_GATES, HashSet::new);
     }
 
-
     /** Held until the transaction that writes the results ends, whichever way. */
     private void releaseAfterCompletion(Semaphore gate) {
         if (heldGates().add(gate)) {
