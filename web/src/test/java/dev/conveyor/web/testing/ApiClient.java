@@ -56,7 +56,15 @@ public final class ApiClient {
         }
     }
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    /*
+     * HTTP/1.1, not the default upgrade to HTTP/2: a test may leave this client idle for minutes
+     * (a git clone, a Maven build) and the server then closes the connection. Java's client drops
+     * an HTTP/1.1 connection the peer has closed from its pool and retries an idempotent request
+     * sent on one that closes under it; over HTTP/2 it fails the request ("Idle connection closed
+     * by HTTP/2 peer").
+     */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
     private final URI base;
     private final String authorization;
 
