@@ -115,6 +115,9 @@ public enum MessageId {
     FILE_BY_FILE_FLUSH("CNV-3009-W", Kind.INTERNAL,
             "Results are forced to disk file by file here, one disk flush each, because one flush of their whole file "
                     + "system (Linux 5.8 or later's syncfs) cannot be used: %s. Nothing is less safe, only slower."),
+    QUICK_CHUNK_UNDONE("CNV-3010-W", Kind.INTERNAL,
+            "A chunk of %d short jobs run in one transaction could not record its outcomes; nothing of it was recorded, and "
+                    + "each job is queued again to run on its own, started before it runs: %s"),
 
     SIGNAL_ID_EMPTY("CNV-5001-E", Kind.INTERNAL,
             "The release signal id %s is empty for this job; give the job the attributes it reads, or change the endpoint's "

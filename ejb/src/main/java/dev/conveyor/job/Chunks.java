@@ -19,6 +19,12 @@ public final class Chunks {
     static final int UNKNOWN_TIME_CHUNK = 10;
     /** A ceiling whatever the jobs take: a chunk's outcomes are recorded together, in one transaction. */
     static final int MAX_CHUNK = 200;
+    /**
+     * The longest mean job time at which an endpoint's chunks are quick ({@link #isQuick}). Two
+     * commits a chunk cost about a tenth of a small copy's CPU, and nothing of a job that takes
+     * seconds; a quick chunk holds its rows locked, and shows its jobs QUEUED, while it runs.
+     */
+    static final Duration QUICK_JOB = Duration.ofMillis(10);
 
     private Chunks() {
     }
@@ -31,6 +37,14 @@ public final class Chunks {
         long bySpread = (batch + 2L * workers - 1) / (2L * workers);
         long byTime = meanJobTime == null ? UNKNOWN_TIME_CHUNK : TURN.toNanos() / Math.max(1, meanJobTime.toNanos());
         return (int) Math.max(1, Math.min(MAX_CHUNK, Math.min(byTime, bySpread)));
+    }
+
+    /**
+     * True when jobs that took {@code meanJobTime} each lately (null when none ran yet) are run
+     * quickly: a chunk's start, run and record in one transaction (see {@code JobRunner#runQuickly}).
+     */
+    public static boolean isQuick(Duration meanJobTime) {
+        return meanJobTime != null && meanJobTime.compareTo(QUICK_JOB) <= 0;
     }
 
     /** {@code jobIds} cut into runs of {@code size}, in their order. */

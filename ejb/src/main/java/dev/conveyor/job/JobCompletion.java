@@ -98,11 +98,19 @@ public class JobCompletion {
 
     /** Records as {@link #recordAll} does; the jobs recorded now, their rows locked, oldest first. */
     private List<Job> recordLocked(List<Outcome> outcomes) {
+        return recordLocked(jobs.locked(outcomes.stream().map(Outcome::jobId).distinct().toList()), outcomes);
+    }
+
+    /** Records the outcomes of those of the jobs, locked by the caller's transaction, that have one; oldest first. */
+    private List<Job> recordLocked(List<Job> locked, List<Outcome> outcomes) {
         Map<String, Outcome> byJob = new HashMap<>();
         outcomes.forEach(outcome -> byJob.put(outcome.jobId(), outcome));
         List<Job> recorded = new ArrayList<>();
-        for (Job job : jobs.locked(List.copyOf(byJob.keySet()))) {
+        for (Job job : locked) {
             Outcome outcome = byJob.get(job.getId());
+            if (outcome == null) {
+                continue;
+            }
             if (job.getState().isFinished() || job.getState() == JobState.WRITING) {
                 continue;
             }
@@ -139,7 +147,20 @@ public class JobCompletion {
      *         is recorded, and the caller records it alone
      */
     public List<String> recordAndComplete(List<Outcome> outcomes) {
-        List<Job> recorded = recordLocked(outcomes);
+        return writeSuccesses(recordLocked(outcomes), outcomes);
+    }
+
+    /**
+     * Records and writes as {@link #recordAndComplete} does, on jobs the caller's transaction has
+     * locked and changed already (a quick chunk's, {@link JobRunner#runQuickly}): reading them again
+     * under a lock would replace those changes with the rows as committed.
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public List<String> recordAndComplete(List<Job> locked, List<Outcome> outcomes) {
+        return writeSuccesses(recordLocked(locked, outcomes), outcomes);
+    }
+
+    private List<String> writeSuccesses(List<Job> recorded, List<Outcome> outcomes) {
         Set<String> succeeded = new HashSet<>();
         outcomes.stream().filter(Outcome::succeeded).forEach(outcome -> succeeded.add(outcome.jobId()));
         List<String> left = new ArrayList<>(recorded.stream().map(Job::getId).filter(jobId -> !succeeded.contains(jobId)).toList());

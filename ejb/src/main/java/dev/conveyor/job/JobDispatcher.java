@@ -115,12 +115,18 @@ public class JobDispatcher {
         sendChunks(endpoint, byPriority);
     }
 
-    /** One endpoint's jobs as chunks ({@link Chunks}), highest priority first, one message per chunk at its priority. */
+    /**
+     * One endpoint's jobs as chunks ({@link Chunks}), highest priority first, one message per chunk
+     * at its priority, marked quick when the endpoint's jobs are short ({@link Chunks#isQuick}).
+     */
     private void sendChunks(String endpoint, Map<Integer, List<String>> byPriority) {
         int workers = Tunable.WORKERS.value();
+        Duration meanJobTime = times.mean(endpoint);
+        boolean quick = Chunks.isQuick(meanJobTime);
         byPriority.forEach((priority, ids) -> {
-            int size = Chunks.size(times.mean(endpoint), ids.size(), workers);
-            Chunks.of(ids, size).forEach(chunk -> send(priority, chunk));
+            int size = Chunks.size(meanJobTime, ids.size(), workers);
+            Chunks.of(ids, size).forEach(chunk -> jms.createProducer().setPriority(priority).setProperty(JobMessaging.QUICK, quick)
+                    .send(jms.createQueue(JobMessaging.JOBS_QUEUE), JobMessaging.body(chunk)));
         });
     }
 

@@ -21,6 +21,12 @@ public final class JobMessaging {
     public static final String CALLBACKS_QUEUE = "conveyor.callbacks";
 
     private static final String SEPARATOR = ",";
+    /**
+     * A boolean property of a claim's dispatch: its jobs are known to be short, so a worker may run
+     * the chunk quickly (see {@link JobRunner#runQuickly}). Every other dispatch (a retry, a split,
+     * a re-queue, a dispatch sent again) lacks it and runs the careful way.
+     */
+    static final String QUICK = "conveyorQuick";
 
     private JobMessaging() {
     }
@@ -36,6 +42,15 @@ public final class JobMessaging {
             return message.getJMSRedelivered();
         } catch (JMSException e) {
             throw new IllegalArgumentException("message without a delivery count: " + message, e);
+        }
+    }
+
+    /** Whether the dispatch's chunk may run quickly ({@link #QUICK}). */
+    public static boolean quick(Message message) {
+        try {
+            return message.propertyExists(QUICK) && message.getBooleanProperty(QUICK);
+        } catch (JMSException e) {
+            throw new IllegalArgumentException("dispatch message with an unreadable " + QUICK + " property: " + message, e);
         }
     }
 

@@ -15,6 +15,7 @@ import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationCatalog;
 import dev.conveyor.operation.OperationLimits;
 import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -59,6 +60,10 @@ public class JobRunner {
     @Inject
     JobTimes times;
 
+    // @EJB, not @Inject, as JobCompletion takes ResultRoom: Weld's proxy of an enterprise bean throws and catches an exception on each call.
+    @EJB
+    JobCompletion completion;
+
     @Resource
     TransactionSynchronizationRegistry transactions;
 
@@ -75,10 +80,15 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<RunRequest> startAll(List<String> jobIds) {
+        return start(jobs.locked(jobIds));
+    }
+
+    /** Starts those of the jobs, locked by the caller's transaction, that are startable, as {@link #startAll} does. */
+    private List<RunRequest> start(List<Job> locked) {
         Map<String, Optional<EndpointConfig>> endpointsByName = new HashMap<>();
         List<RunRequest> requests = new ArrayList<>();
         String nodeId = node.id();
-        for (Job job : jobs.locked(jobIds)) {
+        for (Job job : locked) {
             Optional<EndpointConfig> endpoint = endpointsByName.computeIfAbsent(job.getEndpoint(), endpoints::config);
             if (startable(job) && endpoint.isPresent()) {
                 String giveUp = job.getAttempts() >= attempts ? MessageId.ATTEMPTS_EXHAUSTED.format(job.getAttempts()) : null;
@@ -127,10 +137,15 @@ public class JobRunner {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public boolean retryLater(RunRequest request, Outcome outcome) {
-        if (outcome.succeeded() || !outcome.retriable() || request.giveUpReason() != null || request.attempt() >= attempts) {
-            return false;
-        }
-        Job job = jobs.locked(request.jobId()).orElse(null);
+        return mayRetry(request, outcome) && retryLater(jobs.locked(request.jobId()).orElse(null), request, outcome);
+    }
+
+    private boolean mayRetry(RunRequest request, Outcome outcome) {
+        return !outcome.succeeded() && outcome.retriable() && request.giveUpReason() == null && request.attempt() < attempts;
+    }
+
+    /** Tries the job, locked by the caller's transaction (null: gone), again later as {@link #retryLater} does. */
+    private boolean retryLater(Job job, RunRequest request, Outcome outcome) {
         if (job == null || !job.isAt(request.attempt())) {
             return false;
         }
@@ -143,6 +158,46 @@ public class JobRunner {
             job.moveTo(JobState.STAGED);
         }
         return true;
+    }
+
+    /**
+     * Starts, runs and records a chunk of short jobs in one transaction, where {@link #startAll},
+     * {@link #executeAll} and {@link JobCompletion#recordAndComplete} take two: the rows are locked
+     * and changed in memory (RUNNING, one more attempt), the operations run, and the outcomes are
+     * recorded and the successes' results written, all committed together, so each row is written
+     * once. The jobs show QUEUED until that commit, their rows locked for the chunk's run (a
+     * fraction of a second: {@link Chunks#isQuick}).
+     * <p>
+     * Nothing is left to repair if it does not commit: the jobs stay QUEUED at their attempt, and
+     * the caller sends each of them again to be run the careful way, started and committed before
+     * it runs, so that a job that kills its worker has its attempts counted. The attempt folders
+     * such a run made are met by that careful start: one whose run finished is taken over, any
+     * other is cleared ({@link StagedRun#run}). The caller is told which jobs started (its work
+     * until it ends) and which are left WRITING for the result writers.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public QuickRun runQuickly(List<String> jobIds) {
+        // Each row is written once, at the commit: flushed before, it would be written as RUNNING and then as SUCCEEDED.
+        jobs.writeAtCommit();
+        List<Job> locked = jobs.locked(jobIds);
+        Map<String, Job> byId = new HashMap<>();
+        locked.forEach(job -> byId.put(job.getId(), job));
+        List<RunRequest> started = start(locked);
+        List<Outcome> ran = started.stream().map(this::execute).toList();
+        List<Outcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < started.size(); i++) {
+            RunRequest request = started.get(i);
+            Outcome outcome = ran.get(i);
+            if (!mayRetry(request, outcome) || !retryLater(byId.get(request.jobId()), request, outcome)) {
+                outcomes.add(outcome);
+            }
+        }
+        List<String> startedIds = started.stream().map(RunRequest::jobId).toList();
+        return new QuickRun(startedIds, completion.recordAndComplete(locked, outcomes));
+    }
+
+    /** What {@link #runQuickly} did: the jobs it started, and those of them left WRITING for the result writers. */
+    public record QuickRun(List<String> started, List<String> leftWriting) {
     }
 
     /**

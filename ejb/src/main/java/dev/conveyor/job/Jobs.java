@@ -3,6 +3,7 @@ package dev.conveyor.job;
 import dev.conveyor.common.InstantColumns;
 import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.FlushModeType;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
@@ -50,6 +51,14 @@ public class Jobs {
 
     public Optional<Job> find(String id) {
         return Optional.ofNullable(em.find(Job.class, id));
+    }
+
+    /**
+     * Holds the transaction's changes of jobs until its commit: a query on jobs in it then no
+     * longer writes them first, and sees them as they were before the transaction.
+     */
+    public void writeAtCommit() {
+        em.setFlushMode(FlushModeType.COMMIT);
     }
 
     /** The job, its row locked for update until the transaction ends. */

@@ -244,6 +244,23 @@ public record StageFolder(Path jobFolder) {
         return SpareStageFolders.usePrepared(this, run) ? run : run.create();
     }
 
+    /**
+     * What a start of attempt {@code attempt} does with that attempt's folder when it finds one
+     * there already. Only a quick run ({@link JobRunner#runQuickly}) makes it before the start is
+     * committed, so it is the folder of such a run that did not commit (its worker crashed, or its
+     * transaction was undone), and no one writes into it any more. With {@code reuse}, a run that
+     * finished there is taken over as {@link #takeOverFinishedRun} takes one over: true, and the
+     * operation is not run again. Otherwise the folder is deleted, for the start to make it anew.
+     */
+    public boolean takeOverUncommittedRun(int attempt, boolean reuse) throws IOException {
+        AttemptFolder run = attempt(attempt);
+        if (reuse && run.finishedRun().isPresent()) {
+            return true;
+        }
+        ResultFiles.deleteTree(run.folder());
+        return false;
+    }
+
     /** The folders of the job's attempt {@code attempt} (counted from 1), each start's own. */
     public AttemptFolder attempt(int attempt) {
         return new AttemptFolder(jobFolder.resolve(Integer.toString(attempt)));

@@ -15,6 +15,7 @@ import dev.conveyor.files.Confinement;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationContext;
 import dev.conveyor.operation.OperationLimits;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -64,7 +65,15 @@ final class StagedRun {
         }
         // A folder of this attempt's own, new and empty: no half result of an earlier run is in it, and a node still
         // running an earlier attempt writes elsewhere.
-        AttemptFolder run = stage.startAttempt(request.attempt());
+        AttemptFolder run;
+        try {
+            run = stage.startAttempt(request.attempt());
+        } catch (FileAlreadyExistsException leftByQuickRun) {
+            if (stage.takeOverUncommittedRun(request.attempt(), !request.joining())) {
+                return Outcome.success(request.jobId(), request.attempt());
+            }
+            run = stage.startAttempt(request.attempt());
+        }
         List<InputResolver.Call> calls;
         try {
             calls = InputResolver.calls(operation, inputMappings, input);

@@ -1,6 +1,8 @@
 package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
@@ -38,6 +40,14 @@ class ChunksTest {
     @Test
     void unknownJobTimesGiveSmallChunks() {
         assertEquals(Chunks.UNKNOWN_TIME_CHUNK, Chunks.size(null, 1000, 4));
+    }
+
+    @Test
+    void onlyJobsKnownToBeShortAreRunQuickly() {
+        assertTrue(Chunks.isQuick(Duration.ofNanos(300_000)));
+        assertTrue(Chunks.isQuick(Chunks.QUICK_JOB));
+        assertFalse(Chunks.isQuick(Chunks.QUICK_JOB.plusNanos(1)), "a job longer than the bound");
+        assertFalse(Chunks.isQuick(null), "an endpoint none of whose jobs ran here yet");
     }
 
     @Test

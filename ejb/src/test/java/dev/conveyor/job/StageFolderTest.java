@@ -179,6 +179,24 @@ class StageFolderTest {
         assertEquals(List.of("01", "3", StageFolder.MARKER, "in", "published.json"), listing(stage.jobFolder()));
     }
 
+    /** A quick run that did not commit left its attempt's folder: the careful start of the same attempt meets it. */
+    @Test
+    void aRunOfThisAttemptLeftUncommittedIsTakenOverWhenFinishedAndClearedWhenNot() throws IOException {
+        StageFolder stage = StageFolder.of(watched, "job-1").create(new Confinement(List.of(watched)));
+        run(stage, 1, "a quick run's", true);
+        assertThrows(FileAlreadyExistsException.class, () -> stage.startAttempt(1));
+
+        assertTrue(stage.takeOverUncommittedRun(1, true));
+        assertEquals("a quick run's", Files.readString(stage.attempt(1).output().resolve("scan.txt")), "kept as it is");
+
+        assertFalse(stage.takeOverUncommittedRun(1, false), "a join's takes over no run");
+        assertEquals(List.of(StageFolder.MARKER, "in"), listing(stage.jobFolder()));
+        run(stage, 2, "half of a quick run", false);
+        assertFalse(stage.takeOverUncommittedRun(2, true));
+        assertEquals(List.of(StageFolder.MARKER, "in"), listing(stage.jobFolder()));
+        assertEquals(List.of(), listing(stage.startAttempt(2).output()), "made anew, without the half run's result");
+    }
+
     /** The fence on files: a node still running the attempt it made the run in finds its folder gone. */
     @Test
     void whatALateNodeWritesForItsAttemptAfterTheTakeOverIsNotInTheTakenOverRun() throws IOException {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
+import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.job.JobCompletion;
 import dev.conveyor.job.JobDispatcher;
@@ -200,6 +201,68 @@ class TransactionalServicesIT {
         assertEquals(List.of(), completion.completeNow(List.of(failed)));
         assertEquals(JobState.FAILED, views(List.of(failed)).get(0).state());
         assertEquals(List.of(), EndpointFiles.stagedNames(endpoint), "the stage is cleared once every end is committed");
+    }
+
+    @Test
+    void aQuickChunkStartsRunsAndRecordsItsJobsInOneGoAndASecondDeliveryRunsNothing() throws Exception {
+        EndpointConfig endpoint = endpoint("quick", Json.createObjectBuilder());
+        List<Path> files = EndpointFiles.drop(endpoint, 3);
+        List<String> ids = List.copyOf(jobs.claimAll(endpoint, files).jobIds().values());
+
+        JobRunner.QuickRun run = runner.runQuickly(ids);
+
+        assertEquals(Set.copyOf(ids), Set.copyOf(run.started()));
+        assertEquals(List.of(), run.leftWriting(), "nothing is left for the result writers");
+        Map<Path, String> results = EndpointFiles.filesUnder(endpoint, "result");
+        assertEquals(files.size(), results.size(), results::toString);
+        for (JobView job : views(ids)) {
+            assertEquals(JobState.SUCCEEDED, job.state(), job::toString);
+            assertEquals(1, job.attempts(), "its one attempt counted: " + job);
+            assertEquals("content of " + job.source(), results.get(endpoint.folder().resolve(job.results().get(0))));
+        }
+        assertEquals(List.of(), EndpointFiles.stagedNames(endpoint), "the stage is cleared once the ends are committed");
+        assertEquals(List.of(), runner.runQuickly(ids).started(), "a second delivery starts nothing");
+        assertEquals(results, EndpointFiles.filesUnder(endpoint, "result"), "nor writes anything");
+    }
+
+    /** What a quick chunk that does not commit leaves: the jobs as they were, and runs their careful start takes over. */
+    @Test
+    void aQuickChunkUndoneLeavesItsJobsQueuedAndTheirCarefulStartTakesOverWhatItRan() throws Exception {
+        EndpointConfig endpoint = endpoint("quick-undone", Json.createObjectBuilder());
+        List<String> ids = List.copyOf(jobs.claimAll(endpoint, EndpointFiles.drop(endpoint, 2)).jobIds().values());
+        Path outside = Files.createTempDirectory("quick-outside");
+        Path link = Files.createSymbolicLink(endpoint.folder().resolve("result"), outside);
+
+        assertThrows(JobCompletion.WriteUndone.class, () -> runner.runQuickly(ids), "a link in place of the result folder undoes the write");
+
+        for (JobView job : views(ids)) {
+            assertEquals(JobState.QUEUED, job.state(), job::toString);
+            assertEquals(0, job.attempts(), "no attempt counted: " + job);
+        }
+        try (var written = Files.list(outside)) {
+            assertEquals(List.of(), written.toList(), "nothing written through the link");
+        }
+        Files.delete(link);
+        endpoints.setState(endpoint.name(), EndpointState.ENABLED);
+        for (JobView job : views(ids)) {
+            // Were the operation run again, its result would hold this.
+            Files.writeString(StageFolder.of(endpoint.folder(), job.id()).input(job.source()), "changed after the quick run");
+        }
+
+        List<RunRequest> started = runner.startAll(ids);
+        assertEquals(List.of(1, 1), started.stream().map(RunRequest::attempt).toList());
+        List<Outcome> outcomes = runner.executeAll(started);
+        assertTrue(outcomes.stream().allMatch(Outcome::succeeded), outcomes::toString);
+        assertEquals(List.of(), completion.recordAndComplete(outcomes));
+
+        Map<Path, String> results = EndpointFiles.filesUnder(endpoint, "result");
+        assertEquals(2, results.size(), "each result once: " + results);
+        for (JobView job : views(ids)) {
+            assertEquals(JobState.SUCCEEDED, job.state(), job::toString);
+            assertEquals(1, job.attempts(), job::toString);
+            assertEquals("content of " + job.source(), results.get(endpoint.folder().resolve(job.results().get(0))),
+                    "the quick run's result, taken over, not a second run's");
+        }
     }
 
     @Test
