@@ -125,8 +125,7 @@ public class JobDispatcher {
         boolean quick = Chunks.isQuick(meanJobTime);
         byPriority.forEach((priority, ids) -> {
             int size = Chunks.size(meanJobTime, ids.size(), workers);
-            Chunks.of(ids, size).forEach(chunk -> jms.createProducer().setPriority(priority).setProperty(JobMessaging.QUICK, quick)
-                    .send(jms.createQueue(JobMessaging.JOBS_QUEUE), JobMessaging.body(chunk)));
+            Chunks.of(ids, size).forEach(chunk -> send(priority, chunk, quick));
         });
     }
 
@@ -139,11 +138,13 @@ public class JobDispatcher {
 
     /** The job's dispatch message at its bucket's JMS priority: a re-bucketing. */
     private void send(Job job) {
-        send(job.getJmsPriority(), List.of(job.getId()));
+        send(job.getJmsPriority(), List.of(job.getId()), false);
     }
 
-    private void send(int priority, List<String> jobIds) {
-        jms.createProducer().setPriority(priority).send(jms.createQueue(JobMessaging.JOBS_QUEUE), JobMessaging.body(jobIds));
+    /** One dispatch message naming {@code jobIds}, marked {@code quick} as {@link JobMessaging#QUICK} says. */
+    private void send(int priority, List<String> jobIds, boolean quick) {
+        jms.createProducer().setPriority(priority).setProperty(JobMessaging.QUICK, quick)
+                .send(jms.createQueue(JobMessaging.JOBS_QUEUE), JobMessaging.body(jobIds));
     }
 
     /**

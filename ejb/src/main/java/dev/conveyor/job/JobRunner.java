@@ -60,7 +60,7 @@ public class JobRunner {
     @Inject
     JobTimes times;
 
-    // @EJB, not @Inject, as JobCompletion takes ResultRoom: Weld's proxy of an enterprise bean throws and catches an exception on each call.
+    // @EJB, not @Inject (as JobCompletion does for ResultRoom): Weld's proxy of an enterprise bean throws and catches an exception on each call.
     @EJB
     JobCompletion completion;
 
