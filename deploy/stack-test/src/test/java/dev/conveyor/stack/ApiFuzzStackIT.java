@@ -13,21 +13,27 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.net.Socket;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A seeded generator of malformed calls across every resource of the API (but the event stream),
  * sent as the admin, a viewer or no one: wrong methods, strange path segments and query values,
- * bodies that are not JSON, not objects, or objects with wrong types and unknown fields. Whatever
+ * bodies that are not JSON, not objects, or objects with wrong types and unknown fields, over
+ * HTTP/1.1 and over HTTP/2 (a server's HTTP layer may answer the same call differently on each:
+ * a DELETE with a body got Payara's empty 400 on HTTP/1.1 alone). Whatever
  * the call, the server answers below 500, every refusal is a JSON object with a code and a
  * message (but a NUL in the path, which Payara's HTTP layer refuses with its own plain 400 before
  * the request reaches the application: docs/security.md), and no change asked by a viewer or an
@@ -53,12 +59,15 @@ class ApiFuzzStackIT extends OnSharedStack {
     private static final List<String> FIELDS = List.of("name", "path", "operationName", "repeatInterval", "batchSize", "wait", "notify",
             "expression", "rank", "jmsPriority", "ids", "delta", "counterName", "attributes", "role", "password", "enabled");
 
-    @Test
-    void malformedCallsNeverFailTheServerAndAreRefusedInJson() {
-        Reply created = api.post("users", "{\"name\":\"fuzz-viewer\",\"role\":\"viewer\",\"password\":\"fuzz-viewer-password\"}");
+    @ParameterizedTest
+    @EnumSource(HttpClient.Version.class)
+    void malformedCallsNeverFailTheServerAndAreRefusedInJson(HttpClient.Version version) {
+        String viewer = "fuzz-viewer-" + version.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        Reply created = api.post("users", "{\"name\":\"" + viewer + "\",\"role\":\"viewer\",\"password\":\"fuzz-viewer-password\"}");
         assertEquals(201, created.status(), created::toString);
-        Map<String, ApiClient> callers = Map.of("admin", api, "viewer", api.as("fuzz-viewer", "fuzz-viewer-password"),
-                "anonymous", api.as(null, null));
+        ApiClient admin = api.over(version);
+        Map<String, ApiClient> callers = Map.of("admin", admin, "viewer", admin.as(viewer, "fuzz-viewer-password"),
+                "anonymous", admin.as(null, null));
         List<String> callerNames = List.of("admin", "admin", "viewer", "anonymous");
         Random random = new Random(SEED);
         List<String> failures = new ArrayList<>();
@@ -88,6 +97,27 @@ class ApiFuzzStackIT extends OnSharedStack {
         }
         assertTrue(statuses.values().stream().mapToInt(Integer::intValue).sum() >= 1_000, "calls answered: " + statuses);
         assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " bad answers of " + statuses);
+    }
+
+    /**
+     * A DELETE that carries a body (HTTP gives it no meaning, and curl or a careless program sends
+     * one) reaches Conveyor over either protocol: the endpoint that is not there is Conveyor's JSON
+     * 404, where Payara's HTTP/1.1 layer answered an empty 400 until its listener was told to let
+     * such a body through (config/pre-boot-commands.txt).
+     */
+    @ParameterizedTest
+    @EnumSource(HttpClient.Version.class)
+    void aDeleteWithABodyIsAnsweredByConveyor(HttpClient.Version version) {
+        HttpResponse<String> reply = api.over(version).raw("DELETE", "endpoints/fz-not-there", Map.of("Content-Type", "application/json"),
+                "{\"a\":1}");
+        assertEquals(404, reply.statusCode(), reply::body);
+        assertEquals("CNV-1001-E", errorCode(reply.body()), reply::body);
+    }
+
+    private static String errorCode(String json) {
+        try (var reader = Json.createReader(new StringReader(json))) {
+            return reader.readObject().getString("code");
+        }
     }
 
     /**

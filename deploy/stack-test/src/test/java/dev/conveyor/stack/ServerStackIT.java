@@ -31,7 +31,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Conveyor's EAR on a full Payara Server domain, made and started by deploy/server beside a broker
- * of its own: a copy, nothing listening beyond loopback and an administrator who needs a password, the console in a browser, a wait released by a notify, high-priority jobs overtaking a backlog, and a
+ * of its own: a copy, nothing listening beyond loopback and an administrator who needs a password, a DELETE with a body answered by Conveyor, the console in a browser, a wait released by a notify, high-priority jobs overtaking a backlog, and a
  * kill -9 of the server mid-run after which every file ends in result exactly once. Its own var/
  * and ports (the shared stack's HTTP port + 12 and broker port + 20; the domain's other ports
  * counted from 9000 + the same HTTP offset), so it runs beside the shared stack.
@@ -84,6 +84,16 @@ class ServerStackIT {
         String result = job.getJsonArray("results").getString(0);
         assertTrue(result.startsWith("result/"), result);
         assertEquals("hello from a file", Files.readString(folder.resolve(result)));
+    }
+
+    /** As on Payara Micro (ApiFuzzStackIT): a DELETE with a body over HTTP/1.1 is Conveyor's to answer, not the listener's empty 400. */
+    @Test
+    @Order(1)
+    void aDeleteWithABodyIsAnsweredByConveyor() {
+        HttpResponse<String> reply = api.over(HttpClient.Version.HTTP_1_1).raw("DELETE", "endpoints/not-there",
+                Map.of("Content-Type", "application/json"), "{\"a\":1}");
+        assertEquals(404, reply.statusCode(), reply::body);
+        assertTrue(reply.body().contains("\"CNV-1001-E\""), reply::body);
     }
 
     /** Payara binds its administration, IIOP and JMX listeners to every interface unless told otherwise, with an admin of no password. */
