@@ -31,6 +31,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
@@ -130,6 +131,25 @@ class AccessStackIT extends OnSharedStack {
         assertTrue(browserPost.headers().firstValue("Access-Control-Allow-Origin").isEmpty(), "no CORS unless configured");
         assertEquals(200, api.raw("POST", "signals/cross-site", Map.of("Origin", "http://localhost:" + port()), null).statusCode(),
                 "the server's own origin may, with no body");
+    }
+
+    /**
+     * An OPTIONS call needs no user (a browser's CORS preflight carries none), so it must tell no
+     * more than which methods a path allows: no description of the API, no server library's name.
+     */
+    @Test
+    @Order(3)
+    void anAnonymousOptionsCallTellsOnlyTheMethodsAllowed() {
+        ApiClient anonymous = api.as(null, null);
+        for (String path : List.of("users", "endpoints", "endpoints/fz-none", "jobs", "priority-rules", "settings")) {
+            // Accepting anything, as curl does: asked for JSON, Jersey kept its description to itself.
+            HttpResponse<String> reply = anonymous.raw("OPTIONS", path, Map.of("Accept", "*/*"), null);
+            assertTrue(reply.statusCode() == 200 || reply.statusCode() == 204, () -> path + " -> " + reply.statusCode());
+            assertTrue(reply.body().matches("([A-Z]+(, [A-Z]+)*)?"), () -> path + ": " + reply.body());
+            assertTrue(reply.headers().firstValue("Allow").orElse("").contains("GET"), () -> path + " " + reply.headers().map());
+            assertFalse(reply.headers().map().toString().toLowerCase(Locale.ROOT).contains("jersey"), () -> path + " " + reply.headers().map());
+        }
+        assertEquals(401, anonymous.get("application.wadl").status(), "the description itself needs a user");
     }
 
     @Test

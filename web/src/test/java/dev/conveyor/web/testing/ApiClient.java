@@ -107,13 +107,14 @@ public final class ApiClient {
     }
 
     /**
-     * Any request, as a browser or a careless program might send it: {@code headers} are added
-     * as given (Origin, Content-Type...), {@code body} may be null. The reply keeps its headers.
+     * Any request, as a browser or a careless program might send it: {@code headers} are set as
+     * given (Origin, Content-Type, an Accept in place of this client's JSON one...), {@code body}
+     * may be null. The reply keeps its headers.
      */
     public HttpResponse<String> raw(String method, String path, Map<String, String> headers, String body) {
         HttpRequest.Builder request = request(path).method(method,
                 body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        headers.forEach(request::header);
+        headers.forEach(request::setHeader);
         try {
             return exchange(request.build());
         } catch (IOException e) {
