@@ -9,6 +9,9 @@ export function el(tag, attributes = {}, ...children) {
       element.addEventListener(name.slice(2), value);
     } else if (name === 'dataset') {
       Object.assign(element.dataset, value);
+    } else if (name === 'style') {
+      // Through the CSS object model: a style attribute is inline style, which the page's Content-Security-Policy refuses.
+      element.style.cssText = value;
     } else {
       element.setAttribute(name, value === true ? '' : value);
     }

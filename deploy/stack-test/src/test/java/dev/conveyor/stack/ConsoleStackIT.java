@@ -59,6 +59,26 @@ class ConsoleStackIT extends OnSharedStack {
     void noScriptFailed() {
         String log = browser.browserLog();
         assertFalse(log.contains("Uncaught"), () -> "a script of the console failed:\n" + log);
+        assertFalse(log.contains("Content Security Policy"), () -> "the console did what its own policy refuses:\n" + log);
+    }
+
+    /**
+     * Markup a stranger's text might carry (a dropped file's name shown by a careless page): put
+     * into the page as such, its script does not run, because every answer carries a
+     * Content-Security-Policy that allows no inline handler, and the browser says so.
+     */
+    @Test
+    void aScriptSmuggledIntoThePageDoesNotRun() {
+        browser.open("#/overview");
+        browser.find("#endpoint-table");
+        browser.script("document.body.insertAdjacentHTML('beforeend',"
+                + " '<img id=\"smuggled\" src=\"no-such-image.png\" onerror=\"window.smuggledRan = true\">')");
+        // The browser reports the refusal when the image's error would have run the handler; read until it has.
+        StringBuilder log = new StringBuilder();
+        browser.until(d -> log.append(browser.browserLog()).indexOf("Content Security Policy") >= 0);
+        assertEquals(false, browser.script("return window.smuggledRan === true"), log::toString);
+        HttpResponse<String> answer = api.raw("GET", "endpoints", Map.of(), null);
+        assertEquals("nosniff", answer.headers().firstValue("X-Content-Type-Options").orElse(null), "an API answer is never sniffed");
     }
 
     /**
