@@ -38,7 +38,9 @@ public class SecurityHeaders implements Filter {
         HttpServletResponse answer = (HttpServletResponse) response;
         answer.setHeader("Content-Security-Policy", policy);
         answer.setHeader("X-Content-Type-Options", "nosniff");
-        answer.setHeader("Referrer-Policy", "no-referrer");
+        // Not no-referrer: under it a browser may send "Origin: null" with the console's own changes (the Fetch
+        // standard says so for a request that is not CORS), which CrossSiteCheck refuses as a foreign origin.
+        answer.setHeader("Referrer-Policy", "same-origin");
         chain.doFilter(request, response);
     }
 }
