@@ -14,8 +14,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Puts the browser's own defences on every answer, the console's files and the API's: the
- * {@link ContentSecurityPolicy}, no guessing of a file's type from its content (a text a stranger
- * named {@code .js} is never run as a script), and no address of the console sent to other sites.
+ * {@link ContentSecurityPolicy}, no guessing of an answer's type from its content (a job's
+ * failure.log, served as text but holding what a stranger's file made it say, is never read as a
+ * page or a script), and no address of the console sent to other sites.
  */
 // Asynchronous like the live event stream it also answers: a filter that is not would make that stream fail.
 @WebFilter(urlPatterns = "/*", asyncSupported = true)
