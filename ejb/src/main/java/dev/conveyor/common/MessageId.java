@@ -178,6 +178,9 @@ public enum MessageId {
     FILE_NOT_AS_WRITTEN("CNV-8006-E", Kind.INTERNAL,
             "%s is not the file Conveyor wrote there: it is %s. Nothing was read from it; someone who may write into "
                     + "the watched folder replaced it. Remove it."),
+    JOURNAL_ENTRY_IGNORED("CNV-8007-W", Kind.INTERNAL,
+            "Entry '%s' of %s is ignored: %s. Conveyor did not write it; someone who may write into the watched folder did. "
+                    + "The job's files go where a first write puts them."),
 
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "

@@ -36,4 +36,23 @@ public final class FileNames {
     public static String indexedFolder(String name, int index) {
         return index == 0 ? name : name + "_" + index;
     }
+
+    /**
+     * True when {@code candidate} is {@code name} or one of its numbered forms ({@link #indexed}, or
+     * {@link #indexedFolder} for a folder): {@code a_3.txt} for {@code a.txt}, {@code scan.pdf_2}
+     * for a folder named {@code scan.pdf}.
+     */
+    public static boolean isIndexedForm(String candidate, String name, boolean folder) {
+        if (candidate.equals(name)) {
+            return true;
+        }
+        String extension = folder ? "" : extension(name);
+        String prefix = (folder ? name : baseName(name)) + "_";
+        String suffix = extension.isEmpty() ? "" : "." + extension;
+        if (!candidate.startsWith(prefix) || !candidate.endsWith(suffix) || candidate.length() <= prefix.length() + suffix.length()) {
+            return false;
+        }
+        String index = candidate.substring(prefix.length(), candidate.length() - suffix.length());
+        return index.charAt(0) != '0' && index.chars().allMatch(c -> c >= '0' && c <= '9');
+    }
 }

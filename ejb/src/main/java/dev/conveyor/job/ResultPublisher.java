@@ -97,7 +97,10 @@ public final class ResultPublisher {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId).verify(confinement);
         AttemptFolder run = stage.recordedRun(attempt);
-        PublishJournal journal = PublishJournal.of(stage);
+        // Below the job's folder too: through a link a dropper swapped in for the attempt folder while it ran, the results
+        // would be taken from wherever it points, and moved away from there.
+        confinement.check(run.output());
+        PublishJournal journal = PublishJournal.of(stage, confinement);
         FolderTemplate.Values values = values(endpoint, jobId, source);
         boolean overwrite = endpoint.get(OVERWRITE_DUPLICATE_FILENAME);
         Path resultFolder = folder(endpoint, endpoint.get(RESULT_FOLDER), values);
@@ -157,7 +160,8 @@ public final class ResultPublisher {
                 return linked.get();
             }
         }
-        Path target = journal.target(key, intent -> ResultFiles.reserve(folder, name, directory, overwrite, intent));
+        Path target = journal.target(key, wanted, directory, overwrite, look != null,
+                intent -> ResultFiles.reserve(folder, name, directory, overwrite, intent));
         place(staged, target, overwrite);
         return target;
     }
@@ -185,22 +189,29 @@ public final class ResultPublisher {
                                            String logName, String reason, String detail, boolean keepSource) throws IOException {
         Path watched = endpoint.folder();
         StageFolder stage = StageFolder.of(watched, jobId).verify(confinement);
-        PublishJournal journal = PublishJournal.of(stage);
+        PublishJournal journal = PublishJournal.of(stage, confinement);
         Path built = stage.unfinished();
         String sourceName = source.equals(logName) ? FileNames.indexed(source, 1) : source;
-        if (!journal.knows(UNFINISHED) || Files.exists(built, LinkOption.NOFOLLOW_LINKS)) {
+        Path staged = stage.input(source);
+        // Moved out already when the journal knows where and nothing is left to move: a journal entry alone, which a
+        // dropper may have written, must not keep the source from being put in the failure folder.
+        boolean movedOut = journal.knows(UNFINISHED) && !Files.exists(built, LinkOption.NOFOLLOW_LINKS)
+                && !(keepSource && Files.exists(staged, LinkOption.NOFOLLOW_LINKS));
+        if (!movedOut) {
             // Checked part by part: a link a dropper put in its place would have the log and the source written through it.
             confinement.ensure(built);
+            // A new file, never one found there: a hard link put in its place would have another file cut and overwritten.
+            Files.deleteIfExists(built.resolve(logName));
             Files.writeString(built.resolve(logName), failureLog(endpoint, jobId, source, reason, detail), StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-            Path staged = stage.input(source);
+                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             if (keepSource && Files.exists(staged, LinkOption.NOFOLLOW_LINKS)) {
                 Files.move(staged, built.resolve(sourceName), StandardCopyOption.ATOMIC_MOVE);
             }
         }
         Path folder = confinement.ensure(unfinishedFolder(endpoint, folderTemplate, jobId, source));
         String folderName = PathNames.problemWith(source) == null ? source : SafeNames.of(source);
-        Path target = journal.target(UNFINISHED, intent -> ResultFiles.reserve(folder, folderName, true, false, intent));
+        Path target = journal.target(UNFINISHED, folder.resolve(folderName), true, false, Files.exists(built, LinkOption.NOFOLLOW_LINKS),
+                intent -> ResultFiles.reserve(folder, folderName, true, false, intent));
         if (Files.exists(built.resolve(sourceName), LinkOption.NOFOLLOW_LINKS)) {
             journal.note(UNFINISHED_SOURCE, target.resolve(sourceName));
         }
@@ -208,7 +219,8 @@ public final class ResultPublisher {
         Durably.sync(target);
         List<String> written = new ArrayList<>();
         written.add(relative(watched, target.resolve(logName)));
-        journal.noted(UNFINISHED_SOURCE).ifPresent(kept -> written.add(relative(watched, kept)));
+        journal.noted(UNFINISHED_SOURCE).filter(kept -> kept.equals(target.resolve(sourceName)))
+                .ifPresent(kept -> written.add(relative(watched, kept)));
         return written;
     }
 

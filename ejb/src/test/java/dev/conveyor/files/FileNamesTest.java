@@ -1,7 +1,10 @@
 package dev.conveyor.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -46,5 +49,21 @@ class FileNamesTest {
     })
     void indexedFolderPutsTheIndexAtTheEnd(String name, int index, String expected) {
         assertEquals(expected, FileNames.indexedFolder(name, index));
+    }
+
+    @Test
+    void indexedFormsOfANameAreTheNameAndItsNumberedNames() {
+        assertTrue(FileNames.isIndexedForm("a.txt", "a.txt", false));
+        assertTrue(FileNames.isIndexedForm("a_12.txt", "a.txt", false));
+        assertTrue(FileNames.isIndexedForm("report_3", "report", false));
+        assertTrue(FileNames.isIndexedForm("scan.pdf_2", "scan.pdf", true));
+        assertFalse(FileNames.isIndexedForm("a_0.txt", "a.txt", false), "numbering starts at 1");
+        assertFalse(FileNames.isIndexedForm("a_01.txt", "a.txt", false));
+        assertFalse(FileNames.isIndexedForm("a_.txt", "a.txt", false));
+        assertFalse(FileNames.isIndexedForm("a_1x.txt", "a.txt", false));
+        assertFalse(FileNames.isIndexedForm("b_1.txt", "a.txt", false));
+        assertFalse(FileNames.isIndexedForm("a_1.pdf", "a.txt", false));
+        assertFalse(FileNames.isIndexedForm("scan_2.pdf", "scan.pdf", true), "a folder's number goes at the end");
+        assertFalse(FileNames.isIndexedForm("victim.txt", "scan.txt", false));
     }
 }

@@ -33,6 +33,10 @@ class ResultPublisherTest {
     @TempDir
     Path root;
 
+    /** A folder outside the allowed root. */
+    @TempDir
+    Path outside;
+
     private Path watched;
     private ResultPublisher publisher;
 
@@ -129,7 +133,8 @@ class ResultPublisherTest {
     void aWriteInterruptedAfterReservingPutsTheResultInTheReservedPlace() throws IOException {
         StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
         Path folder = watched.resolve("result/2009/07/17");
-        Path reserved = PublishJournal.of(stage).target("result:scan.txt", intent -> ResultFiles.reserve(folder, "scan.txt", false, false, intent));
+        Path reserved = PublishJournal.of(stage, confinement()).target("result:scan.txt", folder.resolve("scan.txt"), false, false, true,
+                intent -> ResultFiles.reserve(folder, "scan.txt", false, false, intent));
 
         List<String> written = publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
 
@@ -555,7 +560,8 @@ class ResultPublisherTest {
         StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
         stage.attempt(1).writeResultUnits(List.of(Path.of("scan.txt")));
         // A crash right after the reservation: the name is held by an empty placeholder with no permissions.
-        Path reserved = PublishJournal.of(stage).target("result:scan.txt", intent -> ResultFiles.reserve(inbox, "scan.txt", false, false, intent));
+        Path reserved = PublishJournal.of(stage, confinement()).target("result:scan.txt", inbox.resolve("scan.txt"), false, false, true,
+                intent -> ResultFiles.reserve(inbox, "scan.txt", false, false, intent));
         assertTrue(ReservedNames.isReservation(reserved), "marked, so that a scan of the inbox leaves it alone");
 
         publishSuccess(handingOn, endpoint(inbox.toString(), "", null), "job-1", "scan.pdf");
@@ -563,6 +569,85 @@ class ResultPublisherTest {
         assertEquals(List.of("scan.txt"), listing(inbox));
         assertEquals("scan.txt of job-1", Files.readString(reserved));
         assertFalse(ReservedNames.isReservation(reserved));
+    }
+
+    @Test
+    void aJournalEntryWrittenByADropperCannotSendAResultOutsideTheRoots() throws IOException {
+        Path victim = Files.writeString(outside.resolve("victim.txt"), "not Conveyor's");
+        StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
+        forgeJournal(stage, "result:scan.txt", victim, "source", outside.resolve("scan.pdf"));
+
+        List<String> written = publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+
+        assertEquals(List.of("result/2009/07/17/scan.txt"), written);
+        assertEquals("scan.txt of job-1", Files.readString(watched.resolve("result/2009/07/17/scan.txt")));
+        assertEquals("source of job-1", Files.readString(watched.resolve("preserve/2009/07/17/scan.pdf")));
+        assertEquals("not Conveyor's", Files.readString(victim));
+        assertEquals(List.of("victim.txt"), listing(outside));
+    }
+
+    @Test
+    void aJournalEntryWrittenByADropperCannotHaveAResultReplaceAnotherFileInTheRoots() throws IOException {
+        Path other = Files.writeString(Files.createDirectories(watched.resolve("result/2009/07/17")).resolve("scan_1.txt"), "another job's");
+        StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
+        forgeJournal(stage, "result:scan.txt", other);
+
+        publishSuccess(defaultEndpoint(), "job-1", "scan.pdf");
+
+        assertEquals("another job's", Files.readString(other), "an indexed name in the right folder, but no placeholder Conveyor made");
+        assertEquals("scan.txt of job-1", Files.readString(watched.resolve("result/2009/07/17/scan.txt")));
+    }
+
+    @Test
+    void aJournalEntryWrittenByADropperDoesNotKeepAFailedSourceFromTheFailureFolder() throws IOException {
+        StageFolder stage = stage("job-1", "scan.pdf");
+        forgeJournal(stage, "unfinished", watched.resolve("failure/2009/07/17/scan.pdf"));
+
+        List<String> written = publisher.publishFailure(defaultEndpoint(), "job-1", "scan.pdf", "bad input", null);
+
+        assertEquals(List.of("failure/2009/07/17/scan.pdf/failure.log", "failure/2009/07/17/scan.pdf/scan.pdf"), written);
+        assertEquals("source of job-1", Files.readString(watched.resolve("failure/2009/07/17/scan.pdf/scan.pdf")));
+    }
+
+    @Test
+    void aLinkInPlaceOfTheJournalIsNeitherReadNorWrittenThrough() throws IOException {
+        Path secret = Files.writeString(outside.resolve("secret.json"), "{\"result:scan.txt\":\"" + outside.resolve("x.txt") + "\"}");
+        StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
+        stage.attempt(1).writeResultUnits(List.of(Path.of("scan.txt")));
+        Files.createSymbolicLink(stage.jobFolder().resolve("published.json"), secret);
+
+        publishSuccess(endpoint(SettingValues.EMPTY.with(EndpointSettings.OVERWRITE_DUPLICATE_FILENAME, true)), "job-1", "scan.pdf");
+
+        assertEquals("scan.txt of job-1", Files.readString(watched.resolve("result/2009/07/17/scan.txt")));
+        assertEquals(List.of("secret.json"), listing(outside));
+        assertTrue(Files.readString(secret).contains("x.txt"), "the file the link points to is not written");
+    }
+
+    @Test
+    void anAttemptFolderSwappedForALinkIsRefusedAndNothingBehindItIsTaken() throws IOException {
+        StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
+        Path attempt = stage.attempt(1).folder();
+        Path moved = Files.move(attempt, outside.resolve("1"));
+        Files.createSymbolicLink(attempt, moved);
+
+        UnsafeFolderException refused = assertThrows(UnsafeFolderException.class, () -> publishSuccess(defaultEndpoint(), "job-1", "scan.pdf"));
+
+        assertTrue(refused.getMessage().startsWith("CNV-8001-E " + attempt), refused.getMessage());
+        assertEquals("scan.txt of job-1", Files.readString(moved.resolve("out/scan.txt")));
+        assertFalse(Files.exists(watched.resolve("result")));
+    }
+
+    /** Writes published.json as a dropper could: each key followed by the path it is to name. */
+    private static void forgeJournal(StageFolder stage, Object... keysAndPaths) throws IOException {
+        var json = jakarta.json.Json.createObjectBuilder();
+        for (int i = 0; i < keysAndPaths.length; i += 2) {
+            json.add((String) keysAndPaths[i], keysAndPaths[i + 1].toString());
+        }
+        Files.writeString(stage.jobFolder().resolve("published.json"), json.build().toString());
+    }
+
+    private Confinement confinement() {
+        return new Confinement(List.of(root));
     }
 
     private List<String> publishSuccess(EndpointConfig endpoint, String jobId, String source) throws IOException {
