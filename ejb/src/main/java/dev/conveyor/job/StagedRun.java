@@ -15,8 +15,10 @@ import dev.conveyor.files.Confinement;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationContext;
 import dev.conveyor.operation.OperationLimits;
+import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.ZonedDateTime;
@@ -56,6 +58,9 @@ final class StagedRun {
         Map<String, InputMapping> inputMappings = request.joining() ? Map.of() : endpoint.get(INPUT_PARAMETER_MAPPINGS);
         Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
         stage.verify(confinement);
+        // The check of the job's folder covers nothing below it, where a dropper may swap things too: a link in place of
+        // in/ (or of the children's results a join reads) would have the operation read through it, outside the roots.
+        confinement.check(request.joining() ? input : staged.getParent());
         // Only an attempt after the first can meet earlier attempts' folders. A join takes over no earlier run: its split's
         // attempt finished one, whose results went out as the children (a join is written only after it is WRITING).
         if (request.attempt() > 1 && stage.takeOverFinishedRun(request.attempt(), !request.joining())) {
@@ -99,13 +104,24 @@ final class StagedRun {
     private static List<Path> runCall(Operation operation, InputResolver.Call call, Path work, RunRequest request, Path staged,
             Map<String, String> outputMappings, AttemptFolder run) throws Exception {
         EndpointConfig endpoint = request.endpoint();
-        // A kept stage folder brings its work folder (SpareStageFolders); making one that is there costs an exception. Either
-        // way it is empty: a prepared attempt's was checked when it was taken (StageFolder.startAttempt), a made one is new.
-        OperationContext context = OperationContext.inNewFolder(call.inputs(), work.toFile().isDirectory() ? work : Files.createDirectories(work));
+        OperationContext context = OperationContext.inNewFolder(call.inputs(), newWorkFolder(run, work));
         Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
                 .run(() -> operation.run(context), work, "conveyor-operation-" + request.jobId());
         String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
         FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
         return OutputPlacer.place(outputs, outputMappings, staged, values, run.output(), work);
+    }
+
+    /**
+     * The call's work folder, empty. A kept stage folder brings the attempt's (SpareStageFolders);
+     * making one that is there costs an exception. Either way it is empty: a prepared attempt's was
+     * checked when it was taken (StageFolder.startAttempt), a made one is new. A call's own folder
+     * below it, where a job runs once per matching file, is always made: a link a dropper put in its
+     * place while an earlier call ran would have the operation write through it, and making it
+     * fails the attempt instead. Nothing is looked at through a link.
+     */
+    private static Path newWorkFolder(AttemptFolder run, Path work) throws IOException {
+        Path attemptWork = Files.isDirectory(run.work(), LinkOption.NOFOLLOW_LINKS) ? run.work() : Files.createDirectory(run.work());
+        return work.equals(attemptWork) ? attemptWork : Files.createDirectory(work);
     }
 }

@@ -1,0 +1,185 @@
+package dev.conveyor.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointSettings;
+import dev.conveyor.endpoint.InputMapping;
+import dev.conveyor.endpoint.SettingValues;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.files.UnsafeFolderException;
+import dev.conveyor.operation.CopyOperation;
+import dev.conveyor.operation.Document;
+import dev.conveyor.operation.Operation;
+import dev.conveyor.operation.OperationContext;
+import dev.conveyor.operation.Parameter;
+import dev.conveyor.operation.ParameterType;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a job's run does when someone who may write into the watched folder swaps an entry of the
+ * job's stage folder after the claim, while the job waits or runs: nothing outside the allowed
+ * roots is read or written, and the job fails with a reason instead.
+ */
+class SwappedStageEntriesTest {
+
+    @TempDir
+    Path root;
+
+    /** A folder outside the allowed root. */
+    @TempDir
+    Path outside;
+
+    private Path watched;
+    private Confinement confinement;
+    private StageFolder stage;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        watched = Files.createDirectories(root.resolve("in"));
+        confinement = new Confinement(List.of(root));
+        stage = StageFolder.of(watched, "job-1").create(confinement);
+    }
+
+    @Test
+    void aLinkInPlaceOfTheStagedSourceIsNotReadAndFailsTheJob() throws Exception {
+        Path secret = Files.writeString(outside.resolve("secret.txt"), "not for the result folder");
+        Files.createSymbolicLink(stage.input("scan.txt"), secret);
+
+        Outcome outcome = run(new CopyOperation(), SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy"), "scan.txt");
+
+        assertFalse(outcome.succeeded());
+        assertFalse(outcome.retriable(), "another attempt would find the same link");
+        assertTrue(outcome.reason().contains("symbolic link"), outcome.reason());
+        assertEquals(List.of(), filesHolding("not for the result folder"), "no copy of the link's target anywhere in the roots");
+    }
+
+    @Test
+    void aPipeInPlaceOfTheStagedSourceFailsTheJobInsteadOfHoldingTheWorker() throws Exception {
+        Process mkfifo = new ProcessBuilder("mkfifo", stage.input("scan.txt").toString()).start();
+        assertEquals(0, mkfifo.waitFor());
+
+        Outcome outcome = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> run(new CopyOperation(), SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy"), "scan.txt"));
+
+        assertFalse(outcome.succeeded());
+        assertTrue(outcome.reason().contains("not a regular file"), outcome.reason());
+    }
+
+    @Test
+    void aLinkInPlaceOfTheInputFolderIsRefusedBeforeAnythingIsRead() throws Exception {
+        Files.writeString(outside.resolve("scan.txt"), "outside");
+        Path input = stage.input("scan.txt").getParent();
+        Files.delete(input);
+        Files.createSymbolicLink(input, outside);
+
+        UnsafeFolderException refused = assertThrows(UnsafeFolderException.class,
+                () -> run(new CopyOperation(), SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy"), "scan.txt"));
+
+        assertTrue(refused.getMessage().startsWith("CNV-8001-E"), refused.getMessage());
+        assertEquals(List.of(), filesHolding("outside"));
+    }
+
+    @Test
+    void aLinkPutInPlaceOfTheNextCallsFolderWhileACallRunsIsNotWrittenThrough() throws Exception {
+        Path job = Files.createDirectories(stage.input("batch"));
+        Files.writeString(job.resolve("a.txt"), "a");
+        Files.writeString(job.resolve("b.txt"), "b");
+        SettingValues perFile = SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "swapping")
+                .with(EndpointSettings.INPUT_PARAMETER_MAPPINGS, Map.of(Operation.INPUT, new InputMapping(InputMapping.Kind.VARIABLE, "*.txt")));
+
+        FileAlreadyExistsException refused = assertThrows(FileAlreadyExistsException.class,
+                () -> run(new SwappingNextCallsFolder(outside), perFile, "batch"));
+
+        assertTrue(refused.getMessage().endsWith("/work/2"), "the first call ran, the second's folder was refused: " + refused.getMessage());
+
+        try (Stream<Path> written = Files.list(outside)) {
+            assertEquals(List.of(), written.toList(), "the second call wrote nothing outside the roots");
+        }
+    }
+
+    @Test
+    void aJobFolderRunOncePerMatchingFileRunsEachCallInAFolderOfItsOwn() throws Exception {
+        Path job = Files.createDirectories(stage.input("batch"));
+        Files.writeString(job.resolve("a.txt"), "a");
+        Files.writeString(job.resolve("b.txt"), "b");
+        SettingValues perFile = SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")
+                .with(EndpointSettings.INPUT_PARAMETER_MAPPINGS, Map.of(Operation.INPUT, new InputMapping(InputMapping.Kind.VARIABLE, "*.txt")));
+
+        assertTrue(run(new CopyOperation(), perFile, "batch").succeeded());
+
+        assertEquals(2, stage.attempt(1).resultUnits().size());
+    }
+
+    /** Writes its output, and on its first call puts a link to {@code target} where the second call's folder will be. */
+    private record SwappingNextCallsFolder(Path target) implements Operation {
+
+        @Override
+        public String name() {
+            return "swapping";
+        }
+
+        @Override
+        public String description() {
+            return "swaps the next call's folder for a link";
+        }
+
+        @Override
+        public List<Parameter> inputs() {
+            return List.of(Parameter.required(INPUT, ParameterType.DOCUMENT, "a file"));
+        }
+
+        @Override
+        public List<Parameter> outputs() {
+            return List.of(Parameter.output(OUTPUT, ParameterType.DOCUMENT, "a copy"));
+        }
+
+        @Override
+        public Map<String, Object> run(OperationContext context) throws Exception {
+            Document output = context.newDocument("out.txt");
+            Files.writeString(output.path(), "written");
+            Path nextCallsFolder = output.path().getParent().resolveSibling("2");
+            if (!Files.exists(nextCallsFolder)) {
+                Files.createSymbolicLink(nextCallsFolder, target);
+            }
+            return Map.of(OUTPUT, output);
+        }
+    }
+
+    private Outcome run(Operation operation, SettingValues settings, String source) throws Exception {
+        Endpoint endpoint = new Endpoint("invoices", Instant.EPOCH);
+        endpoint.setGiven(settings, watched);
+        EndpointConfig config = endpoint.config(SettingValues.EMPTY);
+        return StagedRun.run(new RunRequest("job-1", config, source, null, false, 1), operation, confinement);
+    }
+
+    /** The regular files below the root that hold {@code text}. */
+    private List<Path> filesHolding(String text) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)).filter(file -> {
+                try {
+                    return Files.readString(file).equals(text);
+                } catch (IOException unreadable) {
+                    return false;
+                }
+            }).toList();
+        }
+    }
+}
