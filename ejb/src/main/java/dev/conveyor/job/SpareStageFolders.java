@@ -179,7 +179,13 @@ final class SpareStageFolders {
      */
     private static void mark(Path folder, Path jobFolder) throws IOException {
         ByteBuffer name = ByteBuffer.wrap(jobFolder.getFileName().toString().getBytes(StandardCharsets.UTF_8));
-        try (FileChannel marker = FileChannel.open(folder.resolve(StageFolder.MARKER), StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+        Path kept = folder.resolve(StageFolder.MARKER);
+        // A dropper may have put a pipe there while the folder waited: opened to be written, it would hold the claim, and the
+        // endpoint's claims with it, until someone read from it.
+        if (!Files.isRegularFile(kept, LinkOption.NOFOLLOW_LINKS)) {
+            throw new NoSuchFileException(kept.toString(), null, "no regular file");
+        }
+        try (FileChannel marker = FileChannel.open(kept, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
             while (name.hasRemaining()) {
                 marker.write(name, name.position());
             }

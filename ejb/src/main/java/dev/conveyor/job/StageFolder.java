@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -181,11 +182,20 @@ public record StageFolder(Path jobFolder) {
     public static Path createMarked(Confinement confinement, Path folder) throws IOException {
         confinement.ensure(folder);
         if (!isMarked(folder)) {
-            Files.writeString(folder.resolve(MARKER), folder.getFileName().toString(), StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE,
-                    LinkOption.NOFOLLOW_LINKS);
+            Path marker = folder.resolve(MARKER);
+            try {
+                writeNew(marker, folder.getFileName().toString());
+            } catch (FileAlreadyExistsException notItsMarker) {
+                // Never written into: a pipe there would hold the writer, a hard link would have another file overwritten.
+                Files.delete(marker);
+                writeNew(marker, folder.getFileName().toString());
+            }
         }
         return folder;
+    }
+
+    private static void writeNew(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     }
 
     /**

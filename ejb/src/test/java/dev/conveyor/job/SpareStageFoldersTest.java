@@ -3,6 +3,7 @@ package dev.conveyor.job;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.endpoint.EndpointConfig;
@@ -121,6 +122,29 @@ class SpareStageFoldersTest {
 
         assertEquals("job-2", Files.readString(taken.jobFolder().resolve(StageFolder.MARKER)), "written over and cut to the new id");
         assertTrue(StageFolder.isMarked(taken.jobFolder()));
+    }
+
+    @Test
+    void aPipeInPlaceOfASparesMarkerDoesNotHoldTheClaim() throws Exception {
+        finishedJob("job-1").clear(confinement());
+        Path marker = spares().resolve("job-1").resolve(StageFolder.MARKER);
+        Files.delete(marker);
+        assertEquals(0, new ProcessBuilder("mkfifo", marker.toString()).start().waitFor());
+
+        StageFolder made = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> StageFolder.of(watched, "job-2").create(confinement()));
+
+        assertTrue(StageFolder.isMarked(made.jobFolder()), "a folder made as before, marked");
+        assertFalse(Files.exists(spares().resolve("job-1")), "the spare is deleted, the pipe with it");
+    }
+
+    @Test
+    void aPipeInPlaceOfANewFoldersMarkerIsReplacedNotWrittenInto() throws Exception {
+        Path folder = Files.createDirectories(StageFolder.of(watched, "job-3").jobFolder());
+        assertEquals(0, new ProcessBuilder("mkfifo", folder.resolve(StageFolder.MARKER).toString()).start().waitFor());
+
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> StageFolder.createMarked(confinement(), folder));
+
+        assertTrue(StageFolder.isMarked(folder));
     }
 
     @Test
