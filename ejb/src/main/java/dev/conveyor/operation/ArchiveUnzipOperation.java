@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -95,7 +94,7 @@ public class ArchiveUnzipOperation implements Operation {
      */
     private static void unpack(ZipFile zip, ZipEntry entry, Document file) throws IOException {
         byte[] buffer = new byte[64 * 1024];
-        try (InputStream in = zip.getInputStream(entry); OutputStream out = Files.newOutputStream(file.path())) {
+        try (InputStream in = zip.getInputStream(entry); OutputStream out = file.openNew()) {
             for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new InterruptedIOException("stopped while unpacking '" + entry.getName() + "'");

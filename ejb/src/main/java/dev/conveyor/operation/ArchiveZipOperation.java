@@ -2,7 +2,6 @@ package dev.conveyor.operation;
 
 import dev.conveyor.files.FileNames;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.io.BufferedOutputStream;
 import java.nio.file.Files;
 import java.util.HashSet;
 import java.util.List;
@@ -42,7 +41,7 @@ public class ArchiveZipOperation implements Operation {
         List<Document> inputs = context.documents(INPUT);
         Document output = context.newDocument(ARCHIVE_NAME);
         Set<String> taken = new HashSet<>();
-        try (ZipOutputStream zip = new ZipOutputStream(new BufferedOutputStream(Files.newOutputStream(output.path())))) {
+        try (ZipOutputStream zip = new ZipOutputStream(output.openNew())) {
             for (Document input : inputs) {
                 ZipEntry entry = new ZipEntry(freeName(entryName(input), taken));
                 entry.setLastModifiedTime(Files.getLastModifiedTime(input.path()));

@@ -4,6 +4,7 @@ import dev.conveyor.files.FileNames;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,8 @@ import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.ImageTypeSpecifier;
 import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /** Re-encodes an image in another format, optionally scaled down to a maximum width. */
 @ApplicationScoped
@@ -100,8 +103,11 @@ public class ImageConvertOperation implements Operation {
         int width = maxWidth > 0 && source.getWidth() > maxWidth ? maxWidth : source.getWidth();
         BufferedImage result = ImageScaling.toWidth(source, width, alpha);
         Document output = context.newDocument(FileNames.baseName(input.name()) + "." + format.extension());
-        if (!ImageIO.write(result, format.extension(), output.path().toFile())) {
-            throw new IllegalStateException("this Java runtime has no " + format.extension() + " image writer; choose another format");
+        // Kept in memory while the writer may seek back, then written to a new file: never to one put in its place meanwhile.
+        try (OutputStream out = output.openNew(); ImageOutputStream stream = new MemoryCacheImageOutputStream(out)) {
+            if (!ImageIO.write(result, format.extension(), stream)) {
+                throw new IllegalStateException("this Java runtime has no " + format.extension() + " image writer; choose another format");
+            }
         }
         return output;
     }

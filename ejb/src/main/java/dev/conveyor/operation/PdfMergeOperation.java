@@ -1,6 +1,7 @@
 package dev.conveyor.operation;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,9 @@ public class PdfMergeOperation implements Operation {
                 sources.add(source);
                 merger.appendDocument(merged, source);
             }
-            merged.save(output.path().toFile());
+            try (OutputStream out = output.openNew()) {
+                merged.save(out);
+            }
         } finally {
             // Closing a source only releases it: by then the merged file is complete, or the job has failed anyway.
             sources.forEach(IOUtils::closeQuietly);

@@ -2,6 +2,7 @@ package dev.conveyor.operation;
 
 import dev.conveyor.files.FileNames;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +70,9 @@ public class PdfSplitOperation implements Operation {
                 List<PDDocument> pageDocuments = splitter.split(pdf);
                 try {
                     Document output = context.newDocument(base + "_page_" + String.format(numberFormat, page) + ".pdf");
-                    pageDocuments.get(0).save(output.path().toFile());
+                    try (OutputStream out = output.openNew()) {
+                        pageDocuments.get(0).save(out);
+                    }
                     pages.add(output);
                 } finally {
                     pageDocuments.forEach(IOUtils::closeQuietly);

@@ -61,7 +61,7 @@ public class XmlTransformOperation implements Operation {
         CollectedErrors errors = new CollectedErrors();
         transformer.setErrorListener(errors);
         try (InputStream in = Files.newInputStream(input.path());
-             OutputStream out = Files.newOutputStream(output.path())) {
+             OutputStream out = output.openNew()) {
             transformer.transform(new StreamSource(in), new StreamResult(out));
         } catch (TransformerException e) {
             throw new IllegalArgumentException("'" + input.name() + "' could not be transformed with '" + stylesheet.name() + "': "

@@ -1,9 +1,11 @@
 package dev.conveyor.operation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -80,5 +82,18 @@ class OperationContextTest {
 
         assertEquals(work.resolve("2/page.txt"), first.path());
         assertEquals("someone else's", Files.readString(work.resolve("page.txt")));
+    }
+
+    @Test
+    void aLinkPutWhereAnOutputIsToBeWrittenIsNotWrittenThrough() throws IOException {
+        Path work = folder.resolve("work");
+        Document output = new OperationContext(Map.of(), work).newDocument("result.txt");
+        Path elsewhere = Files.writeString(folder.resolve("elsewhere.txt"), "someone else's");
+        Files.createDirectories(work);
+        Files.createSymbolicLink(output.path(), elsewhere);
+
+        assertThrows(FileAlreadyExistsException.class, output::openNew);
+
+        assertEquals("someone else's", Files.readString(elsewhere));
     }
 }

@@ -5,6 +5,7 @@ import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationContext;
 import dev.conveyor.operation.Parameter;
 import dev.conveyor.operation.ParameterType;
+import java.io.OutputStream;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.util.List;
@@ -43,7 +44,10 @@ public class UppercaseOperation implements Operation {
         Document input = context.document(INPUT);
         Charset charset = Charset.forName(context.string("charset"));
         Document output = context.newDocument(input.name());
-        Files.writeString(output.path(), Files.readString(input.path(), charset).toUpperCase(Locale.ROOT), charset);
+        // A new file, never through a link someone put in its place meanwhile.
+        try (OutputStream out = output.openNew()) {
+            out.write(Files.readString(input.path(), charset).toUpperCase(Locale.ROOT).getBytes(charset));
+        }
         return Map.of(OUTPUT, output);
     }
 }
