@@ -156,6 +156,24 @@ class ConfinementStackIT extends OnSharedStack {
     }
 
     @Test
+    void aJournalPlantedInAWaitingJobsStageFolderCannotSendItsResultOutsideTheRoots() throws Exception {
+        BlockedWrite blocked = dropBehindLinkedFolder("forged-journal", "\"resultFolder\":\"result/\"", "result", "report.txt",
+                "the result".getBytes(), false, "WRITING");
+        Path jobFolder;
+        try (Stream<Path> entries = Files.list(blocked.watched().resolve("stage"))) {
+            jobFolder = entries.filter(entry -> Files.exists(entry.resolve("conveyor-stage.id"))).findFirst().orElseThrow();
+        }
+        // Where a write notes the places it reserved, so that its retry finishes it: here naming a file outside the roots.
+        Files.writeString(jobFolder.resolve("published.json"),
+                "{\"result:report.txt\":\"" + blocked.outside().resolve("planted.txt") + "\"}");
+
+        JsonObject job = blocked.putRight();
+
+        assertEquals("SUCCEEDED", job.getString("state"), job::toString);
+        assertEquals("the result", Files.readString(blocked.watched().resolve("result/report.txt")));
+    }
+
+    @Test
     void aLinkInPlaceOfThePreserveFolderBlocksAndTheSourceIsKept() throws Exception {
         BlockedWrite blocked = dropBehindLinkedFolder("link-preserve", "\"resultFolder\":\"result/\",\"preserveFolder\":\"preserve/\"",
                 "preserve", "source.txt", "the source".getBytes(), false, "WRITING");
