@@ -58,15 +58,6 @@ public final class Confinement {
     }
 
     /**
-     * Checks a folder as {@link #check} does and tells whether it is there: the walk has looked at
-     * it already, so no second look is needed.
-     */
-    public boolean checkExists(Path folder) throws IOException {
-        Walk walk = walk(folder);
-        return walk.target().equals(walk.existing());
-    }
-
-    /**
      * Checks a folder as {@link #check} does and creates what is missing of it, one folder at a
      * time below the deepest part the check found: parts that exist are not made again.
      */

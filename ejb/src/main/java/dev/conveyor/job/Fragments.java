@@ -58,9 +58,11 @@ public final class Fragments {
     public static void returnToParent(Path childWatched, List<String> childResults, StageFolder parent, int index,
                                       Confinement confinement) throws IOException {
         parent.verify(confinement);
-        Path slot = folder(parent).resolve(String.format("%05d", index));
+        // Checked down to the slot: through a link a dropper swapped in for fragments/, the slot's delete and copy would
+        // reach wherever it points.
+        Path slot = confinement.check(folder(parent).resolve(String.format("%05d", index)));
         ResultFiles.deleteTree(slot);
-        Files.createDirectories(slot);
+        confinement.ensure(slot);
         // Copied as they lie: a link among the children's results is copied as a link, never followed.
         for (String result : childResults) {
             Path file = childWatched.resolve(result);

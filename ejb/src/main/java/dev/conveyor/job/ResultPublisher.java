@@ -95,11 +95,11 @@ public final class ResultPublisher {
     public List<String> publishSuccess(EndpointConfig endpoint, String jobId, int attempt, String source, Durably.Pending durable)
             throws IOException {
         Path watched = endpoint.folder();
-        StageFolder stage = StageFolder.of(watched, jobId).verify(confinement);
+        StageFolder stage = StageFolder.of(watched, jobId);
         AttemptFolder run = stage.recordedRun(attempt);
-        // Below the job's folder too: through a link a dropper swapped in for the attempt folder while it ran, the results
-        // would be taken from wherever it points, and moved away from there.
-        confinement.check(run.output());
+        // Checked down to out/: through a link a dropper swapped in for the attempt folder while it ran, the results would
+        // be taken from wherever it points, and moved away from there.
+        stage.verify(confinement, run.output());
         PublishJournal journal = PublishJournal.of(stage, confinement);
         FolderTemplate.Values values = values(endpoint, jobId, source);
         boolean overwrite = endpoint.get(OVERWRITE_DUPLICATE_FILENAME);

@@ -171,7 +171,17 @@ public record StageFolder(Path jobFolder) {
 
     /** Checks, before the job's files are used, that its folder is still the one Conveyor made there. */
     public StageFolder verify(Confinement confinement) throws IOException {
-        if (confinement.checkExists(jobFolder) && !isMarked(jobFolder)) {
+        return verify(confinement, jobFolder);
+    }
+
+    /**
+     * {@link #verify(Confinement)}, with the check of links going on down to {@code below}, a folder
+     * in the job's folder about to be used: one walk for both.
+     */
+    public StageFolder verify(Confinement confinement, Path below) throws IOException {
+        confinement.check(below);
+        // Asked in this order, a marked folder costs no look whether it is there.
+        if (!isMarked(jobFolder) && Files.exists(jobFolder, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("stage folder " + jobFolder + " lacks the marker " + MARKER + " Conveyor writes into every "
                     + "stage folder it makes; it is left as it is");
         }

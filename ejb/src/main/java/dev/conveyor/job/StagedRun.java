@@ -57,10 +57,9 @@ final class StagedRun {
         Path input = request.joining() ? Fragments.folder(stage) : staged;
         Map<String, InputMapping> inputMappings = request.joining() ? Map.of() : endpoint.get(INPUT_PARAMETER_MAPPINGS);
         Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
-        stage.verify(confinement);
-        // The check of the job's folder covers nothing below it, where a dropper may swap things too: a link in place of
-        // in/ (or of the children's results a join reads) would have the operation read through it, outside the roots.
-        confinement.check(request.joining() ? input : staged.getParent());
+        // Checked down to in/ (a join: the children's results), where a dropper may swap things too: through a link there
+        // the operation would read wherever it points, outside the roots too.
+        stage.verify(confinement, request.joining() ? input : staged.getParent());
         // Only an attempt after the first can meet earlier attempts' folders. A join takes over no earlier run: its split's
         // attempt finished one, whose results went out as the children (a join is written only after it is WRITING).
         if (request.attempt() > 1 && stage.takeOverFinishedRun(request.attempt(), !request.joining())) {
