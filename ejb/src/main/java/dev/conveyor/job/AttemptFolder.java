@@ -7,6 +7,7 @@ import dev.conveyor.files.FileTrees;
 import dev.conveyor.files.OpenFolder;
 import jakarta.json.JsonString;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -172,8 +173,11 @@ public record AttemptFolder(Path folder) {
     public void writeResultUnits(List<Path> units) throws IOException {
         var array = JSON.createArrayBuilder();
         units.forEach(unit -> array.add(unit.toString()));
-        Files.writeString(folder.resolve(RESULT_LIST), array.build().toString(), StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        Path list = folder.resolve(RESULT_LIST);
+        // A new file, never one found there: a hard link a dropper put in its place would have another file overwritten.
+        // Until it is written whole, the run counts as unfinished, as a list cut short by a crash does.
+        Files.deleteIfExists(list);
+        Files.writeString(list, array.build().toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     }
 
     /**
@@ -187,10 +191,17 @@ public record AttemptFolder(Path folder) {
         if (Files.isDirectory(linked, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.of(FileTrees.entryNames(linked).stream().map(Path::of).sorted().toList());
         }
+        Path written = folder.resolve(RESULT_LIST);
+        BasicFileAttributes look = ResultFiles.lookAt(written);
+        if (look == null || !look.isRegularFile()) {
+            // None, or a link or a pipe a dropper put there, which Conveyor never writes: read through, a pipe would hold
+            // the reader until someone wrote into it.
+            return Optional.empty();
+        }
         String list;
-        try {
-            list = Files.readString(folder.resolve(RESULT_LIST), StandardCharsets.UTF_8);
-        } catch (NoSuchFileException none) {
+        try (InputStream in = Files.newInputStream(written, LinkOption.NOFOLLOW_LINKS)) {
+            list = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException gone) {
             return Optional.empty();
         }
         try {

@@ -2,12 +2,15 @@ package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -119,5 +122,25 @@ class AttemptFolderTest {
         run.finish(List.of());
 
         assertEquals(List.of(), run.finishedRun().orElseThrow());
+    }
+
+    @Test
+    void aPipeInPlaceOfTheResultListCountsAsNoFinishedRunAndHoldsNoReader() throws Exception {
+        AttemptFolder run = ranWith("a.txt");
+        assertEquals(0, new ProcessBuilder("mkfifo", run.folder().resolve("results.json").toString()).start().waitFor());
+
+        assertEquals(Optional.empty(), assertTimeoutPreemptively(Duration.ofSeconds(10), run::finishedRun));
+    }
+
+    @Test
+    void aHardLinkInPlaceOfTheResultListIsReplacedNotWrittenThrough() throws IOException {
+        AttemptFolder run = ranWith("a.txt");
+        Path someoneElses = Files.writeString(stage.resolve("notes.txt"), "someone else's");
+        Files.createLink(run.folder().resolve("results.json"), someoneElses);
+
+        run.writeResultUnits(List.of(Path.of("a.txt")));
+
+        assertEquals("someone else's", Files.readString(someoneElses));
+        assertEquals(List.of(Path.of("a.txt")), run.finishedRun().orElseThrow());
     }
 }
