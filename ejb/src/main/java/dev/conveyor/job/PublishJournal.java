@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -80,9 +81,9 @@ final class PublishJournal {
             return journal;
         }
         written.forEach((key, value) -> {
-            if (value instanceof JsonString path) {
-                journal.targets.put(key, Path.of(path.getString()));
-            } else {
+            try {
+                journal.targets.put(key, Path.of(((JsonString) value).getString()));
+            } catch (ClassCastException | InvalidPathException noPath) {
                 journal.ignore(key, "its value is no path");
             }
         });

@@ -610,6 +610,17 @@ class ResultPublisherTest {
     }
 
     @Test
+    void aJournalEntryThatNamesNoPathIsIgnored() throws IOException {
+        StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
+        Files.writeString(stage.jobFolder().resolve("published.json"), "{\"result:scan.txt\":\"a\\u0000b\",\"source\":7}");
+
+        publishSuccess(endpoint(SettingValues.EMPTY.with(EndpointSettings.OVERWRITE_DUPLICATE_FILENAME, true)), "job-1", "scan.pdf");
+
+        assertEquals("scan.txt of job-1", Files.readString(watched.resolve("result/2009/07/17/scan.txt")));
+        assertEquals("source of job-1", Files.readString(watched.resolve("preserve/2009/07/17/scan.pdf")));
+    }
+
+    @Test
     void aLinkInPlaceOfTheJournalIsNeitherReadNorWrittenThrough() throws IOException {
         Path secret = Files.writeString(outside.resolve("secret.json"), "{\"result:scan.txt\":\"" + outside.resolve("x.txt") + "\"}");
         StageFolder stage = stage("job-1", "scan.pdf", "scan.txt");
