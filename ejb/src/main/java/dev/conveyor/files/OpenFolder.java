@@ -116,19 +116,25 @@ public final class OpenFolder implements Closeable {
      * removed, never followed. What is gone meanwhile (another remover was quicker) counts as deleted.
      */
     public void deleteEntries(Predicate<String> which) throws IOException {
-        List<String> chosen = listed().stream().filter(which).toList();
-        for (String name : chosen) {
-            try {
-                if (secure == null) {
-                    walkDeleting(path.resolve(name));
-                } else {
-                    deleteRelative(Path.of(name));
-                }
-            } catch (NoSuchFileException gone) {
-                // Another remover was quicker.
-            }
+        for (String name : listed().stream().filter(which).toList()) {
+            deleteEntry(name);
         }
-        names.removeAll(chosen);
+    }
+
+    /** Deletes the entry {@code name} with everything in it, as {@link #deleteEntries} does. */
+    public void deleteEntry(String name) throws IOException {
+        try {
+            if (secure == null) {
+                walkDeleting(path.resolve(name));
+            } else {
+                deleteRelative(Path.of(name));
+            }
+        } catch (NoSuchFileException gone) {
+            // Another remover was quicker.
+        }
+        if (names != null) {
+            names.remove(name);
+        }
     }
 
     private void deleteRelative(Path name) throws IOException {

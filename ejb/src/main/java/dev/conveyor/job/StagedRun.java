@@ -89,7 +89,7 @@ final class StagedRun {
         List<Path> units = new ArrayList<>();
         for (int call = 0; call < calls.size(); call++) {
             units.addAll(runCall(operation, calls.get(call), calls.size() == 1 ? run.work()
-                    : run.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, run));
+                    : run.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, run, confinement));
         }
         run.finish(units);
         return Outcome.success(request.jobId(), request.attempt());
@@ -101,11 +101,11 @@ final class StagedRun {
      * file (%F, %E), not after the job.
      */
     private static List<Path> runCall(Operation operation, InputResolver.Call call, Path work, RunRequest request, Path staged,
-            Map<String, String> outputMappings, AttemptFolder run) throws Exception {
+            Map<String, String> outputMappings, AttemptFolder run, Confinement confinement) throws Exception {
         EndpointConfig endpoint = request.endpoint();
         OperationContext context = OperationContext.inNewFolder(call.inputs(), newWorkFolder(run, work));
         Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
-                .run(() -> operation.run(context), work, "conveyor-operation-" + request.jobId());
+                .run(() -> operation.run(context), work, confinement, "conveyor-operation-" + request.jobId());
         String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
         FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
         return OutputPlacer.place(outputs, outputMappings, staged, values, run.output(), work);

@@ -1,9 +1,10 @@
 package dev.conveyor.operation;
 
+import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
+import dev.conveyor.files.OpenFolder;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -13,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 
 /**
  * What one run of an operation may take, for every operation alike, built-in or installed: a time
@@ -64,8 +64,11 @@ public record OperationLimits(Duration time, long outputBytes) {
         }
     }
 
-    /** {@code work}'s result, {@code output} being the folder it writes its documents into. */
-    public <T> T run(Callable<T> work, Path output, String threadName) throws Exception {
+    /**
+     * {@code work}'s result, {@code output} being the folder it writes its documents into, which
+     * {@code confinement} checks before what the operation wrote is removed.
+     */
+    public <T> T run(Callable<T> work, Path output, Confinement confinement, String threadName) throws Exception {
         boolean timed = !time.isZero() && !time.isNegative();
         if (!timed && outputBytes <= 0) {
             return work.call();
@@ -81,7 +84,7 @@ public record OperationLimits(Duration time, long outputBytes) {
                 long wait = timed ? Math.min(look.toNanos(), deadline - System.nanoTime()) : look.toNanos();
                 try {
                     T result = task.get(Math.max(wait, 0), TimeUnit.NANOSECONDS);
-                    stopAtOutputLimit(task, output);
+                    stopAtOutputLimit(task, output, confinement);
                     return result;
                 } catch (TimeoutException notYet) {
                     if (timed && System.nanoTime() - deadline >= 0) {
@@ -90,7 +93,7 @@ public record OperationLimits(Duration time, long outputBytes) {
                                 + " s and was abandoned; its worker is free again");
                     }
                     long measuring = System.nanoTime();
-                    stopAtOutputLimit(task, output);
+                    stopAtOutputLimit(task, output, confinement);
                     look = nextLook(Duration.ofNanos(System.nanoTime() - measuring));
                 }
             }
@@ -111,10 +114,10 @@ public record OperationLimits(Duration time, long outputBytes) {
     }
 
     /** Stops the operation and removes what it wrote when it wrote more than the limit. */
-    private void stopAtOutputLimit(FutureTask<?> task, Path output) throws IOException, Exceeded {
+    private void stopAtOutputLimit(FutureTask<?> task, Path output, Confinement confinement) throws IOException, Exceeded {
         if (outputBytes > 0 && FileTrees.bytes(output) > outputBytes) {
             task.cancel(true);
-            removeContents(output);
+            removeContents(confinement.check(output));
             throw new Exceeded("it wrote more than the endpoint's operationOutputLimit of " + size(outputBytes)
                     + " and was stopped; what it wrote was removed, and its worker is free again. Raise operationOutputLimit "
                     + "if such output is expected");
@@ -127,12 +130,17 @@ public record OperationLimits(Duration time, long outputBytes) {
         return next.compareTo(FIRST_LOOK) < 0 ? FIRST_LOOK : next.compareTo(SLOWEST_LOOK) > 0 ? SLOWEST_LOOK : next;
     }
 
-    /** Everything below {@code folder}, links deleted as links; a folder the abandoned thread writes into meanwhile is left. */
+    /**
+     * Everything below {@code folder}, links deleted as links; a folder the abandoned thread writes
+     * into meanwhile is left. The folder, checked by the caller, is opened once and emptied relative
+     * to it: by path, a link swapped in for the attempt folder while the operation ran would have had
+     * the removal reach wherever it points.
+     */
     private static void removeContents(Path folder) throws IOException {
-        try (Stream<Path> entries = Files.list(folder)) {
-            for (Path entry : entries.toList()) {
+        try (OpenFolder opened = OpenFolder.open(folder)) {
+            for (String entry : opened.names()) {
                 try {
-                    FileTrees.delete(entry);
+                    opened.deleteEntry(entry);
                 } catch (DirectoryNotEmptyException stillWritten) {
                     // It made a file there after the walk passed; the job's stage folder goes with the job.
                 }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
+import dev.conveyor.files.UnsafeFolderException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -26,14 +28,22 @@ class OperationLimitsTest {
     @TempDir
     Path folder;
 
+    /** A folder outside the allowed root. */
+    @TempDir
+    Path outside;
+
     /** With a time limit alone. */
     private <T> T timed(Callable<T> work, Duration limit, String threadName) throws Exception {
-        return new OperationLimits(limit, 0).run(work, folder.resolve("work"), threadName);
+        return new OperationLimits(limit, 0).run(work, folder.resolve("work"), confinement(), threadName);
     }
 
     /** With an output limit alone, of {@code bytes} in the work folder. */
     private <T> T bounded(Callable<T> work, long bytes) throws Exception {
-        return new OperationLimits(Duration.ZERO, bytes).run(work, folder.resolve("work"), "test-op");
+        return new OperationLimits(Duration.ZERO, bytes).run(work, folder.resolve("work"), confinement(), "test-op");
+    }
+
+    private Confinement confinement() {
+        return new Confinement(List.of(folder));
     }
 
     private Path work() throws IOException {
@@ -139,11 +149,11 @@ class OperationLimitsTest {
         OperationLimits limits = new OperationLimits(Duration.ZERO, 1000);
 
         Path at = folder.resolve("at");
-        limits.run(() -> unzip.run(new OperationContext(Map.of(Operation.INPUT, exactlyAtTheLimit), at)), at, "test-op");
+        limits.run(() -> unzip.run(new OperationContext(Map.of(Operation.INPUT, exactlyAtTheLimit), at)), at, confinement(), "test-op");
         assertEquals(1000, FileTrees.bytes(at));
         Path over = folder.resolve("over");
         assertThrows(OperationLimits.Exceeded.class,
-                () -> limits.run(() -> unzip.run(new OperationContext(Map.of(Operation.INPUT, overTheLimit), over)), over, "test-op"));
+                () -> limits.run(() -> unzip.run(new OperationContext(Map.of(Operation.INPUT, overTheLimit), over)), over, confinement(), "test-op"));
         assertEquals(0, FileTrees.bytes(over));
     }
 
@@ -170,5 +180,19 @@ class OperationLimitsTest {
     @Test
     void theEndpointsSettingsGiveSecondsAndMebibytes() {
         assertEquals(new OperationLimits(Duration.ofSeconds(600), 1024L << 20), OperationLimits.of(600, 1024));
+    }
+
+    @Test
+    void whatAnOperationPastItsOutputLimitWroteIsNotRemovedThroughALinkSwappedInForItsFolder() throws IOException {
+        Path attempt = Files.createDirectories(folder.resolve("stage/1"));
+        Path elsewhere = Files.createDirectories(outside.resolve("1/work"));
+        Path kept = Files.writeString(elsewhere.resolve("keep.txt"), "x".repeat(100));
+        Files.delete(attempt);
+        Files.createSymbolicLink(attempt, outside.resolve("1"));
+
+        assertThrows(UnsafeFolderException.class, () -> new OperationLimits(Duration.ZERO, 10)
+                .run(() -> "done", attempt.resolve("work"), confinement(), "test-op"));
+
+        assertEquals("x".repeat(100), Files.readString(kept));
     }
 }
