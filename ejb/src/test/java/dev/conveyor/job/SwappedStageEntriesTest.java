@@ -99,11 +99,7 @@ class SwappedStageEntriesTest {
 
     @Test
     void aLinkPutInPlaceOfTheNextCallsFolderWhileACallRunsIsNotWrittenThrough() throws Exception {
-        Path job = Files.createDirectories(stage.input("batch"));
-        Files.writeString(job.resolve("a.txt"), "a");
-        Files.writeString(job.resolve("b.txt"), "b");
-        SettingValues perFile = SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "swapping")
-                .with(EndpointSettings.INPUT_PARAMETER_MAPPINGS, Map.of(Operation.INPUT, new InputMapping(InputMapping.Kind.VARIABLE, "*.txt")));
+        SettingValues perFile = twoFileJobCalledPerFile("swapping");
 
         FileAlreadyExistsException refused = assertThrows(FileAlreadyExistsException.class,
                 () -> run(new SwappingNextCallsFolder(outside), perFile, "batch"));
@@ -117,15 +113,20 @@ class SwappedStageEntriesTest {
 
     @Test
     void aJobFolderRunOncePerMatchingFileRunsEachCallInAFolderOfItsOwn() throws Exception {
-        Path job = Files.createDirectories(stage.input("batch"));
-        Files.writeString(job.resolve("a.txt"), "a");
-        Files.writeString(job.resolve("b.txt"), "b");
-        SettingValues perFile = SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")
-                .with(EndpointSettings.INPUT_PARAMETER_MAPPINGS, Map.of(Operation.INPUT, new InputMapping(InputMapping.Kind.VARIABLE, "*.txt")));
+        SettingValues perFile = twoFileJobCalledPerFile("copy");
 
         assertTrue(run(new CopyOperation(), perFile, "batch").succeeded());
 
         assertEquals(2, stage.attempt(1).resultUnits().size());
+    }
+
+    /** Stages the job folder {@code batch} with a.txt and b.txt; the settings call {@code operation} once for each. */
+    private SettingValues twoFileJobCalledPerFile(String operation) throws IOException {
+        Path job = Files.createDirectories(stage.input("batch"));
+        Files.writeString(job.resolve("a.txt"), "a");
+        Files.writeString(job.resolve("b.txt"), "b");
+        return SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, operation)
+                .with(EndpointSettings.INPUT_PARAMETER_MAPPINGS, Map.of(Operation.INPUT, new InputMapping(InputMapping.Kind.VARIABLE, "*.txt")));
     }
 
     /** Writes its output, and on its first call puts a link to {@code target} where the second call's folder will be. */
