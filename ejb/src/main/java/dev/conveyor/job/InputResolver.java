@@ -48,7 +48,7 @@ public final class InputResolver {
 
     /** @throws IllegalArgumentException with a sentence for failure.log when the job does not fit the operation */
     public static List<Call> calls(Operation operation, Map<String, InputMapping> mappings, Path staged) throws IOException {
-        boolean jobFolder = Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS);
+        boolean jobFolder = isJobFolder(staged);
         List<Document> files = documentsOf(staged, jobFolder);
         Map<String, Object> inputs = new LinkedHashMap<>();
         Parameter perFile = null;
@@ -154,7 +154,7 @@ public final class InputResolver {
     /** The job's files (not links) in name order, named by their path inside the job folder. */
     private static List<Document> documentsOf(Path staged, boolean jobFolder) throws IOException {
         if (!jobFolder) {
-            return List.of(Document.of(requireRegularFile(staged)));
+            return List.of(Document.of(staged));
         }
         try (Stream<Path> walk = Files.walk(staged)) {
             // Never through a symbolic link: one in a dropped folder could point anywhere, outside the allowed roots.
@@ -166,20 +166,21 @@ public final class InputResolver {
     }
 
     /**
-     * The staged source, when it is a regular file. A scan takes none but regular files and job
-     * folders, so anything else in its place was put there after the claim by someone who may write
-     * into the watched folder: a symbolic link would have the operation read its target, outside the
-     * roots too, and a pipe would hold the worker until someone wrote into it. Nothing is read.
+     * True for a job folder, false for a regular file, from one look at the staged source. A scan
+     * takes nothing else, so anything else in its place was put there after the claim by someone who
+     * may write into the watched folder: a symbolic link would have the operation read its target,
+     * outside the roots too, and a pipe would hold the worker until someone wrote into it. Nothing is
+     * read from it.
      */
-    private static Path requireRegularFile(Path staged) throws IOException {
+    private static boolean isJobFolder(Path staged) throws IOException {
         BasicFileAttributes look;
         try {
             look = Files.readAttributes(staged, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException gone) {
             throw new IllegalArgumentException("the staged source " + staged.getFileName() + " is gone from the stage folder");
         }
-        if (look.isRegularFile()) {
-            return staged;
+        if (look.isDirectory() || look.isRegularFile()) {
+            return look.isDirectory();
         }
         throw new IllegalArgumentException("the staged source is " + (look.isSymbolicLink() ? "a symbolic link" : "not a regular file")
                 + ", put in its place after the claim by someone who may write into the watched folder; it was not read");
