@@ -181,6 +181,8 @@ public enum MessageId {
     JOURNAL_ENTRY_IGNORED("CNV-8007-W", Kind.INTERNAL,
             "Entry '%s' of %s is ignored: %s. Conveyor did not write it; someone who may write into the watched folder did. "
                     + "The job's files go where a first write puts them."),
+    FOLDER_SHARED("CNV-8008-W", Kind.INTERNAL,
+            "Folder %s of endpoint '%s' (mode %s): %s."),
 
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "

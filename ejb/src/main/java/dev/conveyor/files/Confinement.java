@@ -9,6 +9,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -125,6 +126,23 @@ public final class Confinement {
             throw UnsafeFolderException.fileNotAsWritten(checked, "a file with " + names + " names (hard links)");
         }
         return Files.newInputStream(checked, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * The folders from {@code folder}'s root down to it, the root first, as written (nothing is
+     * looked at).
+     *
+     * @throws UnsafeFolderException when it lies outside the roots
+     */
+    public List<Path> wayFromRoot(Path folder) throws UnsafeFolderException {
+        Path target = folder.toAbsolutePath().normalize();
+        Path current = rootOf(target);
+        List<Path> way = new ArrayList<>(List.of(current));
+        for (Path name : current.relativize(target)) {
+            current = current.resolve(name);
+            way.add(current);
+        }
+        return way;
     }
 
     /** True when the path lies strictly below a root as written (links not looked at). */

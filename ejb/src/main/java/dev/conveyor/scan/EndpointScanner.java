@@ -12,6 +12,7 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FileSelection;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.ReadOnlyFiles;
+import dev.conveyor.files.SharedFolders;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
@@ -37,6 +38,8 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -134,6 +137,7 @@ public class EndpointScanner {
             endpoints.blockUnsafe(endpointName, e);
             return new Scanned(false, System.nanoTime() - start);
         }
+        reportSharedFolders(endpoint, memory);
         List<String> toStart = new ArrayList<>(jobRows.inState(endpointName, JobState.STAGED));
         Map<String, Integer> toSend = new LinkedHashMap<>(unsent.take(endpointName));
         int wanted = JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobRows.unfinished(endpointName));
@@ -176,6 +180,27 @@ public class EndpointScanner {
         send(endpointName, toSend);
         start(endpoint, toStart, stillHeld);
         return new Scanned(claims.jobIds().size() == room, looking);
+    }
+
+    /**
+     * Warns of the folders on the way to the stage folder that let other users swap or change what
+     * Conveyor keeps there ({@link SharedFolders}): once per node and endpoint, when its stage
+     * folder exists (its permissions are the ones the first claim gave it), and again after the
+     * endpoint's settings change. A folder that cannot be looked at is left to the scan's own checks.
+     */
+    private void reportSharedFolders(EndpointConfig endpoint, ScanMemory memory) {
+        Path stage = endpoint.folder().resolve(Endpoint.STAGE_FOLDER);
+        if (memory.permissionsLooked().get() || !Files.isDirectory(stage, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        memory.permissionsLooked().set(true);
+        try {
+            for (SharedFolders.Finding finding : SharedFolders.of(confinement, stage, System.getProperty("user.name"))) {
+                LOG.warning(MessageId.FOLDER_SHARED.format(finding.folder(), endpoint.name(), finding.octalMode(), finding.risk()));
+            }
+        } catch (IOException unreadable) {
+            LOG.log(Level.FINE, "permissions of " + stage + " not read", unreadable);
+        }
     }
 
     /** Sends the dispatch of jobs claimed QUEUED; what cannot be sent now is kept for the next scan. */

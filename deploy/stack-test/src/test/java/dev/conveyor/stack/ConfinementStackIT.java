@@ -148,6 +148,37 @@ class ConfinementStackIT extends OnSharedStack {
     }
 
     @Test
+    void aWatchedFolderOthersMayRenameInIsReportedWithWhatToDoAndStillServed() throws Exception {
+        Path watched = endpoint("shared-watched", "\"resultFolder\":\"result/\"");
+        Files.setAttribute(watched, "unix:mode", 0777);
+        drop(stack, watched, "served.txt", "a warning, not a refusal".getBytes());
+        awaitFinished(api, "shared-watched", 1);
+        assertEquals("a warning, not a refusal", Files.readString(watched.resolve("result/served.txt")));
+
+        // The first scan after the claim made the stage folder looks at the folders' permissions, and no later one.
+        String expected = "CNV-8008-W Folder " + watched + " of endpoint 'shared-watched' (mode 0777): ";
+        List<String> lines = awaitLogLines(expected, 1);
+        assertTrue(lines.get(0).contains("swap the stage or result folder below it for a link") && lines.get(0).contains("chmod +t"),
+                lines.get(0));
+        Thread.sleep(3_000);
+        assertEquals(1, stack.serverLogLines(line -> line.contains(expected)).size(), "warned again by later scans");
+        // A change of its settings has the next scan look again.
+        assertEquals(200, api.put("endpoints/shared-watched", "{\"repeatInterval\":2}").status());
+        awaitLogLines(expected, 2);
+    }
+
+    private static List<String> awaitLogLines(String text, int count) throws Exception {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+        List<String> lines = stack.serverLogLines(line -> line.contains(text));
+        while (lines.size() < count && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200);
+            lines = stack.serverLogLines(line -> line.contains(text));
+        }
+        assertEquals(count, lines.size(), "log lines with " + text + " within 30 s");
+        return lines;
+    }
+
+    @Test
     void aLinkInPlaceOfTheResultFolderBlocksAndTheResultWaitsInStageUntilPutRight() throws Exception {
         BlockedWrite blocked = dropBehindLinkedFolder("link-result", "\"resultFolder\":\"result/\"", "result", "report.txt",
                 "the result".getBytes(), false, "WRITING");
