@@ -31,9 +31,12 @@ import org.apache.camel.impl.DefaultCamelContext;
  * first file moved in to the last file done; CPU per file is Payara Micro's and the broker's for
  * Conveyor and this JVM's (less the thread moving files in) for the loop and Camel. With DATABASE
  * postgresql the stack runs on a new PostgreSQL database of its own, whose processes' CPU is
- * given apart.
+ * given apart. The environment variable {@value #MORE_SETTINGS} adds settings to Conveyor's
+ * endpoints, as JSON members ({@code "maxQueueSize":2000}), for a comparison of settings.
  */
 public final class ThroughputBenchmark {
+
+    private static final String MORE_SETTINGS = "BENCH_ENDPOINT_SETTINGS";
 
     private record Rate(String name, double filesPerSecond, double cpuMillisPerFile, String note) {
     }
@@ -73,6 +76,9 @@ public final class ThroughputBenchmark {
         System.out.printf("load: %d files of %d bytes moved in at once; batch %d; Conveyor: copy endpoints, repeatInterval 1 s,"
                 + " result/ and preserve/ folders without date subfolders, %s, persistent messages%n", files, size, batch,
                 onPostgres ? "PostgreSQL (database conveyor_throughput on 127.0.0.1:5432)" : "H2");
+        if (!moreSettings().isEmpty()) {
+            System.out.println("endpoint settings added (" + MORE_SETTINGS + "): " + moreSettings());
+        }
         List<Rate> rates = new ArrayList<>();
         measure(rates, bench::plainLoop);
         measure(rates, bench::camel);
@@ -175,6 +181,10 @@ public final class ThroughputBenchmark {
         }
     }
 
+    private static String moreSettings() {
+        return System.getenv().getOrDefault(MORE_SETTINGS, "").strip();
+    }
+
     /**
      * A copy endpoint of its own on the real stack, named after {@code run}: done when every result
      * is in result/ and no job of the endpoint is unfinished; the rate runs to the last job's finishedAt.
@@ -185,7 +195,8 @@ public final class ThroughputBenchmark {
         String name = "throughput-" + mode;
         Path folder = Measures.createEndpoint(api, "{\"name\":\"" + name + "\",\"path\":\"" + name + "\",\"operationName\":\"copy\","
                 + "\"repeatInterval\":1,\"batchSize\":" + batch + ",\"asynchronous\":" + asynchronous
-                + ",\"resultFolder\":\"result/\",\"preserveFolder\":\"preserve/\"}");
+                + ",\"resultFolder\":\"result/\",\"preserveFolder\":\"preserve/\""
+                + (moreSettings().isEmpty() ? "" : "," + moreSettings()) + "}");
         List<Path> dropped = Measures.randomFiles(Files.createDirectories(stack.var().resolve("incoming-" + mode)), files, size);
         long cpuBefore = Measures.serverCpuMillis(stack.var());
         long brokerBefore = Measures.brokerCpuMillis(stack.var());
