@@ -55,7 +55,8 @@ public final class SharedFolders {
         List<Path> way = confinement.wayFromRoot(stageFolder);
         List<Finding> findings = new ArrayList<>();
         for (Path folder : way) {
-            Optional<Look> look = lookAt(folder);
+            // A root may be a link (to a share, say): the administrator's, so its target is what counts.
+            Optional<Look> look = folder.equals(way.get(0)) ? lookAt(folder) : lookAt(folder, LinkOption.NOFOLLOW_LINKS);
             if (look.isEmpty()) {
                 break;
             }
@@ -99,13 +100,13 @@ public final class SharedFolders {
     private record Look(int mode, String owner) {
     }
 
-    private static Optional<Look> lookAt(Path folder) throws IOException {
+    private static Optional<Look> lookAt(Path folder, LinkOption... options) throws IOException {
         if (!folder.getFileSystem().supportedFileAttributeViews().contains("unix")) {
             return Optional.empty();
         }
         try {
-            int mode = (Integer) Files.getAttribute(folder, "unix:mode", LinkOption.NOFOLLOW_LINKS);
-            return Optional.of(new Look(mode, Files.getOwner(folder, LinkOption.NOFOLLOW_LINKS).getName()));
+            int mode = (Integer) Files.getAttribute(folder, "unix:mode", options);
+            return Optional.of(new Look(mode, Files.getOwner(folder, options).getName()));
         } catch (NoSuchFileException missing) {
             return Optional.empty();
         }

@@ -80,6 +80,16 @@ class SharedFoldersTest {
     }
 
     @Test
+    void aRootThatIsALinkCountsAsTheFolderItPointsTo(@TempDir Path elsewhere) throws IOException {
+        Path linkedRoot = Files.createSymbolicLink(elsewhere.resolve("share"), root);
+        assertEquals(List.of(), SharedFolders.of(new Confinement(List.of(linkedRoot)), linkedRoot.resolve("drop/in/stage"), ME),
+                "a link's own mode (0777) says nothing of the folder it points to");
+        chmod(root, 0777);
+        assertEquals(List.of(linkedRoot), SharedFolders.of(new Confinement(List.of(linkedRoot)), linkedRoot.resolve("drop/in/stage"), ME)
+                .stream().map(SharedFolders.Finding::folder).toList());
+    }
+
+    @Test
     void aStageFolderNotMadeYetIsNotLookedAt() throws IOException {
         Files.delete(stage);
         chmod(watched, 01777);
