@@ -85,8 +85,8 @@ public final class SharedFolders {
         }
         if (!sticky) {
             return Optional.of("users other than its owner may rename what this folder holds, so they can swap the "
-                    + (place == Place.WATCHED ? "stage or result folder" : "watched folder") + " below it for a link between"
-                    + " Conveyor's checks. Set its sticky bit (chmod +t)" + (place == Place.WATCHED
+                    + (place == Place.WATCHED ? "stage or result folder below it" : "folder below it, and the watched folder with it,")
+                    + " for a link between Conveyor's checks. Set its sticky bit (chmod +t)" + (place == Place.WATCHED
                             ? " and make it owned by the user Conveyor runs as" : "") + ", or take their write permission away");
         }
         if (place == Place.WATCHED && !owner.equals(conveyorUser) && !conveyorUser.equals(ROOT_USER)) {

@@ -68,7 +68,7 @@ class SharedFoldersTest {
         chmod(root.resolve("drop"), 0770);
         List<SharedFolders.Finding> findings = findings();
         assertEquals(List.of(root.resolve("drop")), findings.stream().map(SharedFolders.Finding::folder).toList());
-        assertTrue(findings.get(0).risk().contains("swap the watched folder below it"), findings.get(0).risk());
+        assertTrue(findings.get(0).risk().contains("swap the folder below it, and the watched folder with it, for a link"), findings.get(0).risk());
     }
 
     @Test
