@@ -195,7 +195,11 @@ public class EndpointScanner {
         }
         memory.permissionsLooked().set(true);
         try {
-            for (SharedFolders.Finding finding : SharedFolders.of(confinement, stage, System.getProperty("user.name"))) {
+            Optional<SharedFolders.Ids> conveyor = SharedFolders.Ids.ofThisProcess();
+            if (conveyor.isEmpty()) {
+                return;
+            }
+            for (SharedFolders.Finding finding : SharedFolders.of(confinement, stage, conveyor.get())) {
                 LOG.warning(MessageId.FOLDER_SHARED.format(finding.folder(), endpoint.name(), finding.octalMode(), finding.risk()));
             }
         } catch (IOException unreadable) {
