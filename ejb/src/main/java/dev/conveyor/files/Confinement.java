@@ -85,12 +85,9 @@ public final class Confinement {
 
     /** Walks the folder from its root one name at a time without following links, up to the first part that does not exist. */
     private Walk walk(Path folder) throws IOException {
-        Path target = folder.toAbsolutePath().normalize();
-        Path root = rootOf(target);
+        List<Path> way = wayFromRoot(folder);
         Path deepest = null;
-        Path current = root;
-        for (Path name : root.relativize(target)) {
-            current = current.resolve(name);
+        for (Path current : way.subList(1, way.size())) {
             Optional<BasicFileAttributes> attributes = attributesOf(current);
             if (attributes.isEmpty()) {
                 break;
@@ -98,7 +95,7 @@ public final class Confinement {
             requireFolder(current, attributes.get());
             deepest = current;
         }
-        return new Walk(root, target, deepest);
+        return new Walk(way.get(0), way.get(way.size() - 1), deepest);
     }
 
     /**

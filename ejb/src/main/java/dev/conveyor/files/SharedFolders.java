@@ -40,6 +40,9 @@ public final class SharedFolders {
     private static final int PERMISSION_BITS = 07777;
     private static final int ROOT_UID = 0;
 
+    /** {@link Ids#ofThisProcess}, once read. */
+    private static Optional<Ids> ofThisProcess;
+
     private SharedFolders() {
     }
 
@@ -55,14 +58,20 @@ public final class SharedFolders {
     /** A user by number, and the number of its primary group: Conveyor's, or a folder's owner and group. */
     public record Ids(int uid, int gid) {
 
-        /** The ids of the user this process runs as, read off a file it makes (none without POSIX ownership). */
-        public static Optional<Ids> ofThisProcess() throws IOException {
-            Path made = Files.createTempFile("conveyor-ids", null);
-            try {
-                return lookAt(made).map(Look::ids);
-            } finally {
-                Files.deleteIfExists(made);
+        /**
+         * The ids of the user this process runs as, read off a file it makes once (none without
+         * POSIX ownership): they do not change while it runs.
+         */
+        public static synchronized Optional<Ids> ofThisProcess() throws IOException {
+            if (ofThisProcess == null) {
+                Path made = Files.createTempFile("conveyor-ids", null);
+                try {
+                    ofThisProcess = lookAt(made).map(Look::ids);
+                } finally {
+                    Files.deleteIfExists(made);
+                }
             }
+            return ofThisProcess;
         }
     }
 

@@ -10,6 +10,7 @@ import dev.conveyor.files.UnsafeFolderException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -80,14 +81,21 @@ final class PublishJournal {
             journal.ignore("the whole journal", "it is not the JSON object Conveyor writes");
             return journal;
         }
-        written.forEach((key, value) -> {
-            try {
-                journal.targets.put(key, Path.of(((JsonString) value).getString()));
-            } catch (ClassCastException | InvalidPathException noPath) {
-                journal.ignore(key, "its value is no path");
-            }
-        });
+        written.forEach((key, value) -> pathOf(value).ifPresentOrElse(path -> journal.targets.put(key, path),
+                () -> journal.ignore(key, "its value is no path")));
         return journal;
+    }
+
+    /** The path a journal entry names; none for a value that is no string or no path. */
+    private static Optional<Path> pathOf(JsonValue value) {
+        if (!(value instanceof JsonString text)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(text.getString()));
+        } catch (InvalidPathException notAPath) {
+            return Optional.empty();
+        }
     }
 
     /** True when a target for the key was reserved (or was about to be). */
