@@ -183,6 +183,10 @@ public enum MessageId {
                     + "The job's files go where a first write puts them."),
     FOLDER_SHARED("CNV-8008-W", Kind.INTERNAL,
             "Folder %s of endpoint '%s' (mode %s): %s."),
+    RUN_BY_PATH("CNV-8009-W", Kind.INTERNAL,
+            "Operations use their job's stage folder by its path here, because a folder cannot be held open (%s): a user "
+                    + "who may rename in a watched folder can swap a folder above it for a link while an operation runs. "
+                    + "Let only Conveyor's user write into the watched folders (see CNV-8008-W)."),
 
     ADMIN_PASSWORD_MISSING("CNV-4001-E", Kind.INTERNAL,
             "No admin password is configured: set CONVEYOR_ADMIN_PASSWORD or start Conveyor with deploy/run, "

@@ -158,6 +158,24 @@ public final class Confinement {
         }
     }
 
+    /**
+     * Why a part of a folder's way from its root could not be opened as a real folder: the refusal
+     * a check would make of it now (a link, a file), that it is missing, or that it was changed
+     * between the attempt and this look.
+     */
+    static IOException whyNotFolder(Path part, Exception cause) {
+        try {
+            Optional<BasicFileAttributes> attributes = attributesOf(part);
+            if (attributes.isEmpty()) {
+                return new NoSuchFileException(part.toString());
+            }
+            requireFolder(part, attributes.get());
+            return UnsafeFolderException.notAsExpected(part, "it changed while it was opened: " + cause.getMessage());
+        } catch (IOException refused) {
+            return refused;
+        }
+    }
+
     private Path rootOf(Path target) throws UnsafeFolderException {
         return roots.stream().filter(root -> target.startsWith(root) && !target.equals(root)).findFirst()
                 .orElseThrow(() -> UnsafeFolderException.outsideRoots(target, roots));

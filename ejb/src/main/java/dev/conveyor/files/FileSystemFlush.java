@@ -27,15 +27,8 @@ final class FileSystemFlush {
 
     private static final Logger LOG = Logger.getLogger(FileSystemFlush.class.getName());
 
-    /**
-     * open(2) flags: read-only, a folder, not a link itself, not inherited by children. A link
-     * higher up the path is followed; a flush changes nothing, so at worst it flushes another file
-     * system, and the folders of the results were checked link-free when they were written.
-     */
-    private static final int OPEN_FLAGS = openFlags();
-
     /** Whether {@link #flush} can be called here. */
-    static final boolean AVAILABLE = OPEN_FLAGS != 0 && reportsWriteErrors() && register();
+    static final boolean AVAILABLE = descriptorsAvailable() && reportsWriteErrors() && register();
 
     private FileSystemFlush() {
     }
@@ -50,7 +43,7 @@ final class FileSystemFlush {
     static boolean flush(Path folder) throws IOException {
         int descriptor;
         try {
-            descriptor = open(folder.toString(), OPEN_FLAGS);
+            descriptor = Descriptors.open(folder.toString(), Descriptors.FOLDER_FLAGS);
         } catch (LastErrorException notAFolder) {
             return false;
         }
@@ -60,34 +53,23 @@ final class FileSystemFlush {
         } catch (LastErrorException e) {
             throw new IOException("syncfs of the file system holding " + folder + " failed: " + e.getMessage(), e);
         } finally {
-            close(descriptor);
+            Descriptors.close(descriptor);
         }
     }
 
-    private static native int open(String path, int flags) throws LastErrorException;
-
     private static native int syncfs(int descriptor) throws LastErrorException;
 
-    private static native int close(int descriptor);
-
     /**
-     * O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, or 0 where they are not known: the values
-     * of O_DIRECTORY and O_NOFOLLOW differ between processor families.
+     * The folder is opened read-only, as a folder, not a link itself ({@link Descriptors#FOLDER_FLAGS}). A link higher
+     * up the path is followed; a flush changes nothing, so at worst it flushes another file system, and the folders of
+     * the results were checked link-free when they were written.
      */
-    private static int openFlags() {
-        int cloexec = 02000000;
-        if (!Platform.isLinux()) {
-            LOG.warning(MessageId.FILE_BY_FILE_FLUSH.format("this system is not Linux"));
-            return 0;
+    private static boolean descriptorsAvailable() {
+        if (Descriptors.UNAVAILABLE != null) {
+            LOG.warning(MessageId.FILE_BY_FILE_FLUSH.format(Descriptors.UNAVAILABLE));
+            return false;
         }
-        return switch (Platform.ARCH) {
-            case "x86-64", "x86", "riscv64", "s390x", "loongarch64" -> 0200000 | 0400000 | cloexec;
-            case "aarch64", "arm", "ppc64le", "ppc64", "ppc" -> 040000 | 0100000 | cloexec;
-            default -> {
-                LOG.warning(MessageId.FILE_BY_FILE_FLUSH.format("the open flags of processor family " + Platform.ARCH + " are not known here"));
-                yield 0;
-            }
-        };
+        return true;
     }
 
     /** Linux 5.8 or later, where syncfs returns the write-back errors it meets. */

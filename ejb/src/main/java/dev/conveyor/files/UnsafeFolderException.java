@@ -23,6 +23,17 @@ public final class UnsafeFolderException extends IOException {
         this.path = path;
     }
 
+    private UnsafeFolderException(MessageId id, Path path, String message, Throwable cause) {
+        super(message, cause);
+        this.id = id;
+        this.path = path;
+    }
+
+    /** The same refusal, told with {@code path} and {@code message} (a held folder's parts named as they are). */
+    UnsafeFolderException toldAs(Path path, String message) {
+        return new UnsafeFolderException(id, path, message, this);
+    }
+
     static UnsafeFolderException link(Path link, Object target) {
         return new UnsafeFolderException(MessageId.FOLDER_IS_LINK, link, link, target);
     }

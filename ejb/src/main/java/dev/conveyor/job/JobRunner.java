@@ -9,6 +9,7 @@ import dev.conveyor.common.Tunable;
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointService;
 import dev.conveyor.files.Confinement;
+import dev.conveyor.files.HeldFolder;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.node.ThisNode;
 import dev.conveyor.operation.Operation;
@@ -22,6 +23,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -248,11 +250,13 @@ public class JobRunner {
             LOG.warning(reason);
             return Outcome.finalFailure(request.jobId(), request.attempt(), reason);
         } catch (Exception e) {
+            // Its stage folder was held open while it ran: the messages name the folder as it is, not as it was held.
+            Path jobFolder = StageFolder.of(endpoint.folder(), request.jobId()).jobFolder();
             String reason = MessageId.OPERATION_FAILED.format(operationName, request.source(),
-                    e.getMessage() == null ? e.getClass().getName() : e.getMessage())
+                    e.getMessage() == null ? e.getClass().getName() : HeldFolder.shown(e.getMessage(), jobFolder))
                     + (request.attempt() > 1 ? " (attempt " + request.attempt() + " of " + attempts + ")" : "");
             LOG.log(Level.INFO, reason, e);
-            return Outcome.failure(request.jobId(), request.attempt(), reason, StackSummary.of(e));
+            return Outcome.failure(request.jobId(), request.attempt(), reason, HeldFolder.shown(StackSummary.of(e), jobFolder));
         }
     }
 }

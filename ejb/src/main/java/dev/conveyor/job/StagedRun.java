@@ -12,6 +12,8 @@ import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.FolderTemplate;
 import dev.conveyor.endpoint.InputMapping;
 import dev.conveyor.files.Confinement;
+import dev.conveyor.files.HeldFolder;
+import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationContext;
 import dev.conveyor.operation.OperationLimits;
@@ -50,16 +52,26 @@ final class StagedRun {
      * same, so that is a final failure.
      */
     static Outcome run(RunRequest request, Operation operation, Confinement confinement) throws Exception {
+        StageFolder named = StageFolder.of(request.endpoint().folder(), request.jobId());
+        // Held open from the root: a dropper who may rename in the watched folder could otherwise swap the stage folder
+        // for a link while the operation runs, and have it read and write wherever that points, outside the roots too.
+        try (HeldFolder held = HeldFolder.open(confinement, named.jobFolder())) {
+            return run(request, operation, named, held);
+        } catch (UnsafeFolderException refused) {
+            throw HeldFolder.shown(refused, named.jobFolder());
+        }
+    }
+
+    private static Outcome run(RunRequest request, Operation operation, StageFolder named, HeldFolder held) throws Exception {
         EndpointConfig endpoint = request.endpoint();
-        StageFolder stage = StageFolder.of(endpoint.folder(), request.jobId());
-        Path staged = stage.input(request.source());
         // A join runs over the children's results, with the operation's defaults: the endpoint's mappings are the split's.
-        Path input = request.joining() ? Fragments.folder(stage) : staged;
         Map<String, InputMapping> inputMappings = request.joining() ? Map.of() : endpoint.get(INPUT_PARAMETER_MAPPINGS);
         Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
         // Checked down to in/ (a join: the children's results), where a dropper may swap things too: through a link there
         // the operation would read wherever it points, outside the roots too.
-        stage.verify(confinement, request.joining() ? input : staged.getParent());
+        StageFolder stage = named.verifyHeld(held, request.joining() ? Fragments.folder(named) : named.input(request.source()).getParent());
+        Path staged = stage.input(request.source());
+        Path input = request.joining() ? Fragments.folder(stage) : staged;
         // Only an attempt after the first can meet earlier attempts' folders. A join takes over no earlier run: its split's
         // attempt finished one, whose results went out as the children (a join is written only after it is WRITING).
         if (request.attempt() > 1 && stage.takeOverFinishedRun(request.attempt(), !request.joining())) {
@@ -84,12 +96,12 @@ final class StagedRun {
         } catch (IllegalArgumentException misfit) {
             // The job's files do not fit the operation's inputs: another attempt would find the same.
             return Outcome.finalFailure(request.jobId(), request.attempt(),
-                    MessageId.OPERATION_FAILED.format(operation.name(), request.source(), misfit.getMessage()));
+                    MessageId.OPERATION_FAILED.format(operation.name(), request.source(), HeldFolder.shown(misfit.getMessage(), named.jobFolder())));
         }
         List<Path> units = new ArrayList<>();
         for (int call = 0; call < calls.size(); call++) {
             units.addAll(runCall(operation, calls.get(call), calls.size() == 1 ? run.work()
-                    : run.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, run, confinement));
+                    : run.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, run, held));
         }
         run.finish(units);
         return Outcome.success(request.jobId(), request.attempt());
@@ -101,11 +113,12 @@ final class StagedRun {
      * file (%F, %E), not after the job.
      */
     private static List<Path> runCall(Operation operation, InputResolver.Call call, Path work, RunRequest request, Path staged,
-            Map<String, String> outputMappings, AttemptFolder run, Confinement confinement) throws Exception {
+            Map<String, String> outputMappings, AttemptFolder run, HeldFolder held) throws Exception {
         EndpointConfig endpoint = request.endpoint();
         OperationContext context = OperationContext.inNewFolder(call.inputs(), newWorkFolder(run, work));
+        // Held for as long as the operation runs: one left running past its time limit must not see the folder let go.
         Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
-                .run(() -> operation.run(context), work, confinement, "conveyor-operation-" + request.jobId());
+                .run(held.whileHeld(() -> operation.run(context)), work, held.confinement(), "conveyor-operation-" + request.jobId());
         String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
         FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
         return OutputPlacer.place(outputs, outputMappings, staged, values, run.output(), work);

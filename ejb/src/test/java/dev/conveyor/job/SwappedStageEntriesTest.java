@@ -112,6 +112,26 @@ class SwappedStageEntriesTest {
     }
 
     @Test
+    void aStageFolderSwappedForALinkWhileTheOperationRunsIsNeitherReadNorWrittenThrough() throws Exception {
+        Files.writeString(stage.input("scan.txt"), "the dropped file");
+        // Where the link points: a copy of the job's folder with another source, for the operation to read and write in.
+        Path planted = Files.createDirectories(outside.resolve("job-1/in"));
+        Files.writeString(planted.resolve("scan.txt"), "planted outside");
+        Path away = watched.resolve("stage-away");
+
+        Outcome outcome = run(new SwappingStageThenCopying(watched.resolve(Endpoint.STAGE_FOLDER), away, outside),
+                SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "swapping-stage"), "scan.txt");
+
+        assertTrue(outcome.succeeded(), outcome.reason());
+        assertEquals("the dropped file", Files.readString(away.resolve("job-1/1/out/scan.txt")),
+                "the operation read the staged source and wrote into its own attempt folder, wherever it was moved");
+        try (Stream<Path> written = Files.walk(outside)) {
+            assertEquals(List.of(outside, outside.resolve("job-1"), planted, planted.resolve("scan.txt")), written.sorted().toList(),
+                    "nothing was written where the link points");
+        }
+    }
+
+    @Test
     void aJobFolderRunOncePerMatchingFileRunsEachCallInAFolderOfItsOwn() throws Exception {
         SettingValues perFile = twoFileJobCalledPerFile("copy");
 
@@ -161,6 +181,40 @@ class SwappedStageEntriesTest {
                 Files.createSymbolicLink(nextCallsFolder, target);
             }
             return Map.of(OUTPUT, output);
+        }
+    }
+
+    /**
+     * Renames the stage folder {@code stage} to {@code away} and puts a link to {@code target} in its place, as a dropper
+     * who may rename in the watched folder can, then copies its input, by the paths it was given, to the output.
+     */
+    private record SwappingStageThenCopying(Path stage, Path away, Path target) implements Operation {
+
+        @Override
+        public String name() {
+            return "swapping-stage";
+        }
+
+        @Override
+        public String description() {
+            return "swaps the stage folder for a link, then copies";
+        }
+
+        @Override
+        public List<Parameter> inputs() {
+            return new CopyOperation().inputs();
+        }
+
+        @Override
+        public List<Parameter> outputs() {
+            return new CopyOperation().outputs();
+        }
+
+        @Override
+        public Map<String, Object> run(OperationContext context) throws Exception {
+            Files.move(stage, away);
+            Files.createSymbolicLink(stage, target);
+            return new CopyOperation().run(context);
         }
     }
 
