@@ -23,6 +23,13 @@ final class Descriptors {
      */
     static final int FOLDER_FLAGS = NO_FOLLOW == 0 ? 0 : flagsOfFamily(0200000, 040000) | NO_FOLLOW | 02000000;
 
+    /**
+     * open(2) flags for a file about to be read: read-only, not a link itself, not inherited by
+     * children, and not waiting for a writer (O_NONBLOCK, which a regular file's reads ignore) where
+     * a pipe was put in its place.
+     */
+    static final int FILE_FLAGS = NO_FOLLOW == 0 ? 0 : NO_FOLLOW | 04000 | 02000000;
+
     /** Null where {@link #open}, {@link #openat} and {@link #close} can be called; else why not. */
     static final String UNAVAILABLE = register();
 

@@ -7,8 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
@@ -37,6 +40,10 @@ public final class HeldFolder implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(HeldFolder.class.getName());
     private static final String OPEN_FOLDERS = "/proc/" + ProcessHandle.current().pid() + "/fd/";
     private static final Pattern HELD_PATH = Pattern.compile(Pattern.quote(OPEN_FOLDERS) + "[0-9]+");
+    /** A path below a held folder: the folder's descriptor, and the names below it. */
+    private static final Pattern BELOW_HELD = Pattern.compile(Pattern.quote(OPEN_FOLDERS) + "([0-9]+)/(.+)");
+    /** The folders held now, by descriptor, for {@link #pin} to open files relative to them. */
+    private static final ConcurrentMap<Integer, HeldFolder> HELD = new ConcurrentHashMap<>();
     private static final AtomicBoolean BY_PATH_REPORTED = new AtomicBoolean();
 
     private final Path folder;
@@ -78,8 +85,69 @@ public final class HeldFolder implements AutoCloseable {
                 Descriptors.close(above);
             }
         }
-        Path opened = way.get(way.size() - 1);
-        return new HeldFolder(opened, Path.of(OPEN_FOLDERS + current), current);
+        HeldFolder held = new HeldFolder(way.get(way.size() - 1), Path.of(OPEN_FOLDERS + current), current);
+        HELD.put(current, held);
+        return held;
+    }
+
+    /**
+     * Opens {@code file} to be read. Below a held folder (its {@link #path}), it is opened relative
+     * to the held folder one name at a time, none of them a link, so that a file swapped for a link
+     * (or a folder on its way) after it was looked at is refused, not read through: a dropped job
+     * folder stays its dropper's, who may change what it holds while the operation reads it.
+     * Elsewhere it is looked at without following a link and used by its path.
+     *
+     * @throws IOException when the file, or a folder on its way, is a link or no longer what it was
+     */
+    public static PinnedFile pin(Path file) throws IOException {
+        Matcher below = BELOW_HELD.matcher(file.toString());
+        HeldFolder held = below.matches() ? HELD.get(Integer.parseInt(below.group(1))) : null;
+        if (held == null) {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw notAsClaimed(file, "not a regular file");
+            }
+            return new PinnedFile(file, -1);
+        }
+        return held.pinBelow(Path.of(below.group(2)));
+    }
+
+    private PinnedFile pinBelow(Path relative) throws IOException {
+        Path shown = folder.resolve(relative);
+        int current = descriptor;
+        try {
+            for (int name = 0; name < relative.getNameCount() - 1; name++) {
+                int above = current;
+                current = openBelow(shown, above, relative.getName(name).toString(), Descriptors.FOLDER_FLAGS);
+                if (above != descriptor) {
+                    Descriptors.close(above);
+                }
+            }
+            int pinned = openBelow(shown, current, relative.getFileName().toString(), Descriptors.FILE_FLAGS);
+            Path path = Path.of(OPEN_FOLDERS + pinned);
+            // A look through Linux's name for the open file sees the file itself: no link can be swapped in any more.
+            if (!Files.readAttributes(path, BasicFileAttributes.class).isRegularFile()) {
+                Descriptors.close(pinned);
+                throw notAsClaimed(shown, "not a regular file");
+            }
+            return new PinnedFile(path, pinned);
+        } finally {
+            if (current != descriptor) {
+                Descriptors.close(current);
+            }
+        }
+    }
+
+    private static int openBelow(Path shown, int folder, String name, int flags) throws IOException {
+        try {
+            return Descriptors.openat(folder, name, flags);
+        } catch (LastErrorException refused) {
+            throw notAsClaimed(shown, "'" + name + "' on its way could not be opened without following a link (" + refused.getMessage() + ")");
+        }
+    }
+
+    private static IOException notAsClaimed(Path file, String found) {
+        return new IOException(file + " was not read: " + found + ". A symbolic link or something else was put in its place "
+                + "after the claim, by someone who may write into the watched folder or the dropped job folder");
     }
 
     private interface Open {
@@ -97,6 +165,11 @@ public final class HeldFolder implements AutoCloseable {
     /** The held folder's name for Java's file API: paths resolved against it stay inside the folder that was opened. */
     public Path path() {
         return path;
+    }
+
+    /** {@code inside}, a path below the folder as it was named, reached through the held folder. */
+    public Path below(Path inside) {
+        return path.resolve(folder.relativize(inside.toAbsolutePath().normalize()));
     }
 
     /** The folder as it was named when it was opened. */
@@ -130,6 +203,7 @@ public final class HeldFolder implements AutoCloseable {
     @Override
     public void close() {
         if (users.decrementAndGet() == 0 && descriptor >= 0) {
+            HELD.remove(descriptor);
             Descriptors.close(descriptor);
         }
     }

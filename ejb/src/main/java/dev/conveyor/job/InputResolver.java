@@ -8,6 +8,8 @@ import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.Parameter;
 import dev.conveyor.operation.ParameterType;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -131,7 +133,9 @@ public final class InputResolver {
 
     private static String text(Parameter parameter, Document document) throws IOException {
         try {
-            return Files.readString(document.path(), StandardCharsets.UTF_8);
+            try (InputStream in = document.openToRead()) {
+                return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(in.readAllBytes())).toString();
+            }
         } catch (CharacterCodingException e) {
             throw new IllegalArgumentException("input '" + parameter.name() + "' takes text but '" + document.name()
                     + "' is not UTF-8 text");

@@ -69,12 +69,14 @@ final class StagedRun {
         Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
         // Checked down to in/ (a join: the children's results), where a dropper may swap things too: through a link there
         // the operation would read wherever it points, outside the roots too.
-        StageFolder stage = named.verifyHeld(held, request.joining() ? Fragments.folder(named) : named.input(request.source()).getParent());
-        Path staged = stage.input(request.source());
-        Path input = request.joining() ? Fragments.folder(stage) : staged;
+        StageFolder seen = named.verifyHeld(held, request.joining() ? Fragments.folder(named) : named.input(request.source()).getParent());
+        // The operation, and what is done with its outputs after it ran, reach the job's files through the held folder.
+        // The steps before it go by the folder's name, right after that check: what they meet through a link swapped in
+        // meanwhile is not the held folder, whose attempt folder the operation then finds missing, and fails.
+        Path input = request.joining() ? Fragments.folder(seen) : seen.input(request.source());
         // Only an attempt after the first can meet earlier attempts' folders. A join takes over no earlier run: its split's
         // attempt finished one, whose results went out as the children (a join is written only after it is WRITING).
-        if (request.attempt() > 1 && stage.takeOverFinishedRun(request.attempt(), !request.joining())) {
+        if (request.attempt() > 1 && named.takeOverFinishedRun(request.attempt(), !request.joining())) {
             // An earlier attempt ran to the end and a crash cut its write short: its results, some perhaps already
             // linked into the result folder, are the job's; running again would make new ones beside them.
             return Outcome.success(request.jobId(), request.attempt());
@@ -83,12 +85,12 @@ final class StagedRun {
         // running an earlier attempt writes elsewhere.
         AttemptFolder run;
         try {
-            run = stage.startAttempt(request.attempt());
+            run = named.startAttempt(request.attempt());
         } catch (FileAlreadyExistsException leftByQuickRun) {
-            if (stage.takeOverUncommittedRun(request.attempt(), !request.joining())) {
+            if (named.takeOverUncommittedRun(request.attempt(), !request.joining())) {
                 return Outcome.success(request.jobId(), request.attempt());
             }
-            run = stage.startAttempt(request.attempt());
+            run = named.startAttempt(request.attempt());
         }
         List<InputResolver.Call> calls;
         try {
@@ -101,9 +103,9 @@ final class StagedRun {
         List<Path> units = new ArrayList<>();
         for (int call = 0; call < calls.size(); call++) {
             units.addAll(runCall(operation, calls.get(call), calls.size() == 1 ? run.work()
-                    : run.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, run, held));
+                    : run.work().resolve(Integer.toString(call + 1)), request, named.input(request.source()), outputMappings, run, held));
         }
-        run.finish(units);
+        new AttemptFolder(held.below(run.folder())).finish(units);
         return Outcome.success(request.jobId(), request.attempt());
     }
 
@@ -115,13 +117,14 @@ final class StagedRun {
     private static List<Path> runCall(Operation operation, InputResolver.Call call, Path work, RunRequest request, Path staged,
             Map<String, String> outputMappings, AttemptFolder run, HeldFolder held) throws Exception {
         EndpointConfig endpoint = request.endpoint();
-        OperationContext context = OperationContext.inNewFolder(call.inputs(), newWorkFolder(run, work));
+        Path heldWork = held.below(newWorkFolder(run, work));
+        OperationContext context = OperationContext.inNewFolder(call.inputs(), heldWork);
         // Held for as long as the operation runs: one left running past its time limit must not see the folder let go.
         Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
-                .run(held.whileHeld(() -> operation.run(context)), work, held.confinement(), "conveyor-operation-" + request.jobId());
+                .run(held.whileHeld(() -> operation.run(context)), heldWork, held.confinement(), "conveyor-operation-" + request.jobId());
         String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
         FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
-        return OutputPlacer.place(outputs, outputMappings, staged, values, run.output(), work);
+        return OutputPlacer.place(outputs, outputMappings, staged, values, held.below(run.output()), heldWork);
     }
 
     /**

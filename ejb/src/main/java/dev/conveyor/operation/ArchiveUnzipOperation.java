@@ -1,5 +1,6 @@
 package dev.conveyor.operation;
 
+import dev.conveyor.files.PinnedFile;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,8 +81,8 @@ public class ArchiveUnzipOperation implements Operation {
     }
 
     private static ZipFile open(Document input) throws IOException {
-        try {
-            return new ZipFile(input.path().toFile());
+        try (PinnedFile pinned = input.pin()) {
+            return new ZipFile(pinned.path().toFile());
         } catch (ZipException e) {
             throw new IllegalArgumentException("'" + input.name() + "' is not a readable zip archive (" + e.getMessage()
                     + "); check that the file is a complete .zip", e);

@@ -1,5 +1,6 @@
 package dev.conveyor.operation;
 
+import dev.conveyor.files.PinnedFile;
 import dev.conveyor.files.FileNames;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.file.Files;
@@ -44,9 +45,11 @@ public class ArchiveZipOperation implements Operation {
         try (ZipOutputStream zip = new ZipOutputStream(output.openNew())) {
             for (Document input : inputs) {
                 ZipEntry entry = new ZipEntry(freeName(entryName(input), taken));
-                entry.setLastModifiedTime(Files.getLastModifiedTime(input.path()));
-                zip.putNextEntry(entry);
-                Files.copy(input.path(), zip);
+                try (PinnedFile pinned = input.pin()) {
+                    entry.setLastModifiedTime(Files.getLastModifiedTime(pinned.path()));
+                    zip.putNextEntry(entry);
+                    Files.copy(pinned.path(), zip);
+                }
                 zip.closeEntry();
             }
         }

@@ -1,5 +1,6 @@
 package dev.conveyor.operation;
 
+import dev.conveyor.files.PinnedFile;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
@@ -34,7 +35,9 @@ public class CopyOperation implements Operation {
     public Map<String, Object> run(OperationContext context) throws Exception {
         Document input = context.document(INPUT);
         Document output = context.newDocument(input.name());
-        Files.copy(input.path(), output.path(), StandardCopyOption.COPY_ATTRIBUTES);
+        try (PinnedFile pinned = input.pin()) {
+            Files.copy(pinned.path(), output.path(), StandardCopyOption.COPY_ATTRIBUTES);
+        }
         return Map.of(OUTPUT, output);
     }
 }

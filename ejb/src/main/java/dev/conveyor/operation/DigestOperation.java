@@ -67,7 +67,7 @@ public class DigestOperation implements Operation {
 
     private static String sha256(Document document) throws IOException {
         MessageDigest digest = newSha256();
-        try (InputStream in = new DigestInputStream(Files.newInputStream(document.path()), digest)) {
+        try (InputStream in = new DigestInputStream(document.openToRead(), digest)) {
             in.transferTo(OutputStream.nullOutputStream());
         }
         return HexFormat.of().formatHex(digest.digest());

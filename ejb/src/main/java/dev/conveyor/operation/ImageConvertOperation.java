@@ -1,5 +1,6 @@
 package dev.conveyor.operation;
 
+import dev.conveyor.files.PinnedFile;
 import dev.conveyor.files.FileNames;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.awt.image.BufferedImage;
@@ -77,7 +78,7 @@ public class ImageConvertOperation implements Operation {
         if (maxWidth < 0) {
             throw new IllegalArgumentException("maxWidth is " + maxWidth + "; give 0 to keep the size or a positive number of pixels");
         }
-        try (ImageInputStream stream = ImageIO.createImageInputStream(input.path().toFile())) {
+        try (PinnedFile pinned = input.pin(); ImageInputStream stream = ImageIO.createImageInputStream(pinned.path().toFile())) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(stream);
             if (!readers.hasNext()) {
                 throw new IllegalArgumentException("'" + input.name() + "' is not an image this operation reads; give a PNG, JPEG, GIF or BMP file");

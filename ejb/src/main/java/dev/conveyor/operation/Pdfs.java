@@ -1,5 +1,6 @@
 package dev.conveyor.operation;
 
+import dev.conveyor.files.PinnedFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,9 @@ final class Pdfs {
                     + "remove it from the job or convert it to PDF first");
         }
         try {
-            return Loader.loadPDF(document.path().toFile(), TEMP_FILE_CACHE);
+            try (PinnedFile pinned = document.pin()) {
+                return Loader.loadPDF(pinned.path().toFile(), TEMP_FILE_CACHE);
+            }
         } catch (InvalidPasswordException e) {
             throw new IllegalArgumentException("'" + document.name() + "' is protected by a password; "
                     + "drop a copy without the protection", e);
@@ -41,7 +44,7 @@ final class Pdfs {
     }
 
     private static boolean hasPdfHeader(Document document) throws IOException {
-        try (InputStream in = Files.newInputStream(document.path())) {
+        try (InputStream in = document.openToRead()) {
             String start = new String(in.readNBytes(HEADER_WINDOW), StandardCharsets.ISO_8859_1);
             return start.contains(HEADER);
         }

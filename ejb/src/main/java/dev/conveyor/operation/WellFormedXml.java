@@ -1,6 +1,7 @@
 package dev.conveyor.operation;
 
 import java.io.IOException;
+import java.io.InputStream;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.parsers.SAXParser;
@@ -23,8 +24,8 @@ final class WellFormedXml {
      *         entities included: they are refused, since a dropped file must not make Conveyor read other files
      */
     static void require(Document document) throws IOException {
-        try {
-            parser().parse(document.path().toFile(), new DefaultHandler());
+        try (InputStream in = document.openToRead()) {
+            parser().parse(in, new DefaultHandler());
         } catch (SAXParseException e) {
             throw new IllegalArgumentException("'" + document.name() + "' cannot be read as XML at line " + e.getLineNumber()
                     + ", column " + e.getColumnNumber() + ": " + e.getMessage() + " Correct it and drop the job again.", e);

@@ -60,7 +60,7 @@ public class XmlTransformOperation implements Operation {
         Transformer transformer = templates.newTransformer();
         CollectedErrors errors = new CollectedErrors();
         transformer.setErrorListener(errors);
-        try (InputStream in = Files.newInputStream(input.path());
+        try (InputStream in = input.openToRead();
              OutputStream out = output.openNew()) {
             transformer.transform(new StreamSource(in), new StreamResult(out));
         } catch (TransformerException e) {
@@ -74,7 +74,7 @@ public class XmlTransformOperation implements Operation {
         TransformerFactory factory = secureFactory();
         CollectedErrors errors = new CollectedErrors();
         factory.setErrorListener(errors);
-        try (InputStream in = Files.newInputStream(stylesheet.path())) {
+        try (InputStream in = stylesheet.openToRead()) {
             // No system id: messages then say "line 3" rather than the work folder's path, and since no
             // other file may be read, there is nothing relative to resolve.
             return factory.newTemplates(new StreamSource(in));

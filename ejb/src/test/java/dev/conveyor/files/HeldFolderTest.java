@@ -3,12 +3,14 @@ package dev.conveyor.files;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -137,6 +139,70 @@ class HeldFolderTest {
 
         assertTrue(refused.getMessage().contains("was let go before the operation started"), refused.getMessage());
         assertFalse(Files.exists(job.resolve("late.txt")));
+    }
+
+    @Test
+    void aPinnedFileIsReadAfterItsNameIsSwappedForALink() throws IOException {
+        Path dropped = Files.writeString(Files.createDirectories(job.resolve("in/batch")).resolve("a.txt"), "dropped");
+        Path secret = Files.writeString(outside.resolve("secret.txt"), "not for the results");
+
+        try (HeldFolder held = HeldFolder.open(confinement, job); PinnedFile pinned = HeldFolder.pin(held.path().resolve("in/batch/a.txt"))) {
+            Files.move(dropped, job.resolve("in/batch/moved.txt"));
+            Files.createSymbolicLink(dropped, secret);
+
+            try (var in = pinned.newInputStream()) {
+                assertEquals("dropped", new String(in.readAllBytes()));
+            }
+        }
+    }
+
+    @Test
+    void aLinkInPlaceOfAFileBelowAHeldFolderIsNotRead() throws IOException {
+        Files.createDirectories(job.resolve("in/batch"));
+        Files.createSymbolicLink(job.resolve("in/batch/a.txt"), Files.writeString(outside.resolve("secret.txt"), "secret"));
+
+        try (HeldFolder held = HeldFolder.open(confinement, job)) {
+            IOException refused = assertThrows(IOException.class, () -> HeldFolder.pin(held.path().resolve("in/batch/a.txt")));
+
+            assertTrue(refused.getMessage().startsWith(job.resolve("in/batch/a.txt") + " was not read"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void aLinkInPlaceOfAFolderOnAFilesWayIsNotFollowed() throws IOException {
+        Files.createDirectories(job.resolve("in"));
+        Files.writeString(Files.createDirectories(outside.resolve("batch")).resolve("a.txt"), "secret");
+        Files.createSymbolicLink(job.resolve("in/batch"), outside.resolve("batch"));
+
+        try (HeldFolder held = HeldFolder.open(confinement, job)) {
+            IOException refused = assertThrows(IOException.class, () -> HeldFolder.pin(held.path().resolve("in/batch/a.txt")));
+
+            assertTrue(refused.getMessage().contains("'batch' on its way could not be opened without following a link"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void aPipeInPlaceOfAFileIsRefusedWithoutWaitingForAWriter() throws Exception {
+        Files.createDirectories(job.resolve("in"));
+        assertEquals(0, new ProcessBuilder("mkfifo", job.resolve("in/a.txt").toString()).start().waitFor());
+
+        try (HeldFolder held = HeldFolder.open(confinement, job)) {
+            IOException refused = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                    () -> assertThrows(IOException.class, () -> HeldFolder.pin(held.path().resolve("in/a.txt"))));
+
+            assertTrue(refused.getMessage().contains("not a regular file"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void aFileElsewhereIsPinnedByItsPathWhenItIsNoLink() throws IOException {
+        Path file = Files.writeString(job.resolve("a.txt"), "by path");
+        Path link = Files.createSymbolicLink(job.resolve("b.txt"), file);
+
+        try (PinnedFile pinned = HeldFolder.pin(file)) {
+            assertEquals(file, pinned.path());
+        }
+        assertThrows(IOException.class, () -> HeldFolder.pin(link));
     }
 
     @Test

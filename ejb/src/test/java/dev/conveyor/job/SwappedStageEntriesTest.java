@@ -132,6 +132,18 @@ class SwappedStageEntriesTest {
     }
 
     @Test
+    void aFileOfADroppedJobFolderSwappedForALinkWhileTheOperationRunsIsNotRead() throws Exception {
+        Path secret = Files.writeString(outside.resolve("secret.txt"), "not for the result folder");
+        Files.writeString(Files.createDirectories(stage.input("batch")).resolve("a.txt"), "a");
+
+        IOException refused = assertThrows(IOException.class, () -> run(new SwappingInputThenCopying(secret),
+                SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "swapping-input"), "batch"));
+
+        assertTrue(refused.getMessage().startsWith(stage.input("batch").resolve("a.txt") + " was not read"), refused.getMessage());
+        assertEquals(List.of(), filesHolding("not for the result folder"), "no copy of the link's target anywhere in the roots");
+    }
+
+    @Test
     void aJobFolderRunOncePerMatchingFileRunsEachCallInAFolderOfItsOwn() throws Exception {
         SettingValues perFile = twoFileJobCalledPerFile("copy");
 
@@ -214,6 +226,41 @@ class SwappedStageEntriesTest {
         public Map<String, Object> run(OperationContext context) throws Exception {
             Files.move(stage, away);
             Files.createSymbolicLink(stage, target);
+            return new CopyOperation().run(context);
+        }
+    }
+
+    /**
+     * Swaps its input for a link to {@code secret}, as the dropper of a job folder, who owns it, still can after the
+     * claim, then copies the input.
+     */
+    private record SwappingInputThenCopying(Path secret) implements Operation {
+
+        @Override
+        public String name() {
+            return "swapping-input";
+        }
+
+        @Override
+        public String description() {
+            return "swaps its input for a link, then copies";
+        }
+
+        @Override
+        public List<Parameter> inputs() {
+            return new CopyOperation().inputs();
+        }
+
+        @Override
+        public List<Parameter> outputs() {
+            return new CopyOperation().outputs();
+        }
+
+        @Override
+        public Map<String, Object> run(OperationContext context) throws Exception {
+            Path input = context.document(INPUT).path();
+            Files.delete(input);
+            Files.createSymbolicLink(input, secret);
             return new CopyOperation().run(context);
         }
     }
