@@ -24,6 +24,12 @@ final class Descriptors {
     static final int FOLDER_FLAGS = NO_FOLLOW == 0 ? 0 : flagsOfFamily(0200000, 040000) | NO_FOLLOW | 02000000;
 
     /**
+     * {@link #FOLDER_FLAGS} with O_PATH instead of read access: a folder opened only as a place to
+     * look from and open below (openat(2)), which asks for search permission only, as a path does.
+     */
+    static final int PLACE_FLAGS = FOLDER_FLAGS == 0 ? 0 : FOLDER_FLAGS | 010000000;
+
+    /**
      * open(2) flags for a file about to be read: read-only, not a link itself, not inherited by
      * children, and not waiting for a writer (O_NONBLOCK, which a regular file's reads ignore) where
      * a pipe was put in its place.
@@ -42,14 +48,17 @@ final class Descriptors {
 
     static native int close(int descriptor);
 
-    /** {@code mostFamilies}' value on x86 and the other families that share it, {@code armFamilies}' on Arm and Power. */
+    /**
+     * {@code mostFamilies}' value on x86 and the other families that share it, {@code armFamilies}' on Arm and Power;
+     * 64-bit families only, where a file of any size opens without O_LARGEFILE.
+     */
     private static int flagsOfFamily(int mostFamilies, int armFamilies) {
         if (!Platform.isLinux()) {
             return 0;
         }
         return switch (Platform.ARCH) {
-            case "x86-64", "x86", "riscv64", "s390x", "loongarch64" -> mostFamilies;
-            case "aarch64", "arm", "ppc64le", "ppc64", "ppc" -> armFamilies;
+            case "x86-64", "riscv64", "s390x", "loongarch64" -> mostFamilies;
+            case "aarch64", "ppc64le", "ppc64" -> armFamilies;
             default -> 0;
         };
     }

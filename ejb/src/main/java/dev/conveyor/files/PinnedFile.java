@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A file opened to be read, no link followed on the way ({@link HeldFolder#pin}), and named by a
@@ -16,6 +17,7 @@ public final class PinnedFile implements AutoCloseable {
 
     private final Path path;
     private final int descriptor;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     PinnedFile(Path path, int descriptor) {
         this.path = path;
@@ -32,9 +34,10 @@ public final class PinnedFile implements AutoCloseable {
         return Files.newInputStream(path);
     }
 
+    /** Lets the file go; a second call changes nothing (closing the number again could close another file's). */
     @Override
     public void close() {
-        if (descriptor >= 0) {
+        if (descriptor >= 0 && closed.compareAndSet(false, true)) {
             Descriptors.close(descriptor);
         }
     }

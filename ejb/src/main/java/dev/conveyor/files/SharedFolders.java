@@ -7,6 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -104,6 +105,23 @@ public final class SharedFolders {
                     .ifPresent(risk -> findings.add(new Finding(folder, look.get().mode() & PERMISSION_BITS, risk)));
         }
         return findings;
+    }
+
+    /**
+     * What {@code folder}, one Conveyor made in a stage folder to work in, allows others, judged as a
+     * stage folder is ({@link #risk}); empty when nothing. One look; the owner's name only for a risk.
+     */
+    public static Optional<String> riskToStageFolder(Path folder, Ids conveyor) throws IOException {
+        if (!folder.getFileSystem().supportedFileAttributeViews().contains("unix")) {
+            return Optional.empty();
+        }
+        Map<String, Object> attributes = Files.readAttributes(folder, "unix:mode,uid,gid");
+        int mode = (Integer) attributes.get("mode");
+        Ids ids = new Ids((Integer) attributes.get("uid"), (Integer) attributes.get("gid"));
+        if (risk(new Look(mode, ids, "user " + ids.uid()), Place.STAGE, false, conveyor).isEmpty()) {
+            return Optional.empty();
+        }
+        return risk(new Look(mode, ids, Files.getOwner(folder).getName()), Place.STAGE, false, conveyor);
     }
 
     /** What a folder allows others; empty when nothing Conveyor keeps is at risk there. */

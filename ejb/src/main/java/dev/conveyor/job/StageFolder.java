@@ -3,7 +3,6 @@ package dev.conveyor.job;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
-import dev.conveyor.files.HeldFolder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -34,12 +33,7 @@ import java.util.stream.Stream;
  * folder: the recovery pass adopts or deletes only what carries its marker, never what someone
  * else put there.
  */
-public record StageFolder(Path jobFolder, String jobId) {
-
-    /** The stage folder {@code jobFolder}, of the job it is named after. */
-    public StageFolder(Path jobFolder) {
-        this(jobFolder, jobFolder.getFileName().toString());
-    }
+public record StageFolder(Path jobFolder) {
 
     /** The file that proves Conveyor made a stage folder: it holds the folder's own name (the job id). */
     public static final String MARKER = "conveyor-stage.id";
@@ -170,18 +164,9 @@ public record StageFolder(Path jobFolder, String jobId) {
         }
     }
 
-    /**
-     * Holds the job's folder open for a run ({@link HeldFolder}: from the root, no link on the way)
-     * and checks through it that it is still the one Conveyor made there and that {@code below} is
-     * no link: the stage folder returned is the held one, which no swap of a folder above it can
-     * move elsewhere while the run uses it.
-     *
-     * @param below a folder in the job's folder, as {@link #verify(Confinement, Path)} takes it
-     */
-    public StageFolder verifyHeld(HeldFolder held, Path below) throws IOException {
-        StageFolder inHeld = new StageFolder(held.path(), jobId);
-        inHeld.verify(held.confinement(), held.path().resolve(jobFolder.relativize(below)));
-        return inHeld;
+    /** The job id this folder is named after. */
+    public String jobId() {
+        return jobFolder.getFileName().toString();
     }
 
     /** Checks, before the job's files are used, that its folder is still the one Conveyor made there. */
@@ -196,7 +181,7 @@ public record StageFolder(Path jobFolder, String jobId) {
     public StageFolder verify(Confinement confinement, Path below) throws IOException {
         confinement.check(below);
         // Asked in this order, a marked folder costs no look whether it is there.
-        if (!isMarked(jobFolder, jobId) && Files.exists(jobFolder, LinkOption.NOFOLLOW_LINKS)) {
+        if (!isMarked(jobFolder) && Files.exists(jobFolder, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("stage folder " + jobFolder + " lacks the marker " + MARKER + " Conveyor writes into every "
                     + "stage folder it makes; it is left as it is");
         }
@@ -240,11 +225,6 @@ public record StageFolder(Path jobFolder, String jobId) {
      * every job's way: two looks and a read that followed links cost three more system calls.
      */
     public static boolean isMarked(Path folder) throws IOException {
-        return isMarked(folder, folder.getFileName().toString());
-    }
-
-    /** {@link #isMarked(Path)}, for a folder reached by another name than its own (a {@link HeldFolder}). */
-    private static boolean isMarked(Path folder, String name) throws IOException {
         Path marker = folder.resolve(MARKER);
         BasicFileAttributes attributes;
         try {
@@ -252,7 +232,7 @@ public record StageFolder(Path jobFolder, String jobId) {
         } catch (NoSuchFileException none) {
             return false;
         }
-        byte[] expected = name.getBytes(StandardCharsets.UTF_8);
+        byte[] expected = folder.getFileName().toString().getBytes(StandardCharsets.UTF_8);
         if (!attributes.isRegularFile() || attributes.size() != expected.length) {
             return false;
         }

@@ -30,8 +30,9 @@ import java.util.Map;
 
 /**
  * The file side of one run of a job's operation ({@link JobRunner#executeAll}): the staged source in,
- * the laid-out results and their list out, in the attempt's own folder ({@link AttemptFolder}). Plain Java, so that what a run does to the stage folder
- * is tested without a container.
+ * the laid-out results and their list out, in the attempt's own folder ({@link AttemptFolder}),
+ * the job's folder held open for the operation ({@link HeldFolder}). Plain Java, so that what a run
+ * does to the stage folder is tested without a container.
  */
 final class StagedRun {
 
@@ -50,33 +51,41 @@ final class StagedRun {
      * Runs {@code operation} for the request. A failure of the operation throws (the caller makes
      * it an outcome), except inputs that do not fit the operation: another attempt would find the
      * same, so that is a final failure.
+     * <p>
+     * The operation works in the job's folder held open from the root ({@link HeldFolder}): a
+     * dropper who may rename in the watched folder could otherwise swap the stage folder for a link
+     * while it runs, and have it read and write wherever that points, outside the roots too; and it
+     * reads its inputs with no link followed below that folder ({@code Document.openToRead}), where a
+     * dropped job folder's owner may swap one in. Conveyor's own steps go by the folder's name, as
+     * every step of a job does: before the operation, right after the checks; after it, only once
+     * the folder at that name is found to be still the one held ({@link HeldFolder#requireStillNamed}).
+     * Each use of a path through the held folder costs the kernel more than a plain path (Linux
+     * leaves its fast path at such a name), so only the operation's own reads and writes take it.
      */
     static Outcome run(RunRequest request, Operation operation, Confinement confinement) throws Exception {
-        StageFolder named = StageFolder.of(request.endpoint().folder(), request.jobId());
-        // Held open from the root: a dropper who may rename in the watched folder could otherwise swap the stage folder
-        // for a link while the operation runs, and have it read and write wherever that points, outside the roots too.
-        try (HeldFolder held = HeldFolder.open(confinement, named.jobFolder())) {
-            return run(request, operation, named, held);
+        StageFolder stage = StageFolder.of(request.endpoint().folder(), request.jobId());
+        try (HeldFolder held = HeldFolder.open(confinement, stage.jobFolder())) {
+            held.requireKeptFromOthers();
+            return run(request, operation, confinement, stage, held);
         } catch (UnsafeFolderException refused) {
-            throw HeldFolder.shown(refused, named.jobFolder());
+            throw HeldFolder.shown(refused, stage.jobFolder());
         }
     }
 
-    private static Outcome run(RunRequest request, Operation operation, StageFolder named, HeldFolder held) throws Exception {
+    private static Outcome run(RunRequest request, Operation operation, Confinement confinement, StageFolder stage, HeldFolder held)
+            throws Exception {
         EndpointConfig endpoint = request.endpoint();
+        Path staged = stage.input(request.source());
         // A join runs over the children's results, with the operation's defaults: the endpoint's mappings are the split's.
+        Path input = request.joining() ? Fragments.folder(stage) : staged;
         Map<String, InputMapping> inputMappings = request.joining() ? Map.of() : endpoint.get(INPUT_PARAMETER_MAPPINGS);
         Map<String, String> outputMappings = request.joining() ? Map.of() : endpoint.get(OUTPUT_PARAMETER_MAPPINGS);
         // Checked down to in/ (a join: the children's results), where a dropper may swap things too: through a link there
         // the operation would read wherever it points, outside the roots too.
-        StageFolder seen = named.verifyHeld(held, request.joining() ? Fragments.folder(named) : named.input(request.source()).getParent());
-        // The operation, and what is done with its outputs after it ran, reach the job's files through the held folder.
-        // The steps before it go by the folder's name, right after that check: what they meet through a link swapped in
-        // meanwhile is not the held folder, whose attempt folder the operation then finds missing, and fails.
-        Path input = request.joining() ? Fragments.folder(seen) : seen.input(request.source());
+        stage.verify(confinement, request.joining() ? input : staged.getParent());
         // Only an attempt after the first can meet earlier attempts' folders. A join takes over no earlier run: its split's
         // attempt finished one, whose results went out as the children (a join is written only after it is WRITING).
-        if (request.attempt() > 1 && named.takeOverFinishedRun(request.attempt(), !request.joining())) {
+        if (request.attempt() > 1 && stage.takeOverFinishedRun(request.attempt(), !request.joining())) {
             // An earlier attempt ran to the end and a crash cut its write short: its results, some perhaps already
             // linked into the result folder, are the job's; running again would make new ones beside them.
             return Outcome.success(request.jobId(), request.attempt());
@@ -85,27 +94,27 @@ final class StagedRun {
         // running an earlier attempt writes elsewhere.
         AttemptFolder run;
         try {
-            run = named.startAttempt(request.attempt());
+            run = stage.startAttempt(request.attempt());
         } catch (FileAlreadyExistsException leftByQuickRun) {
-            if (named.takeOverUncommittedRun(request.attempt(), !request.joining())) {
+            if (stage.takeOverUncommittedRun(request.attempt(), !request.joining())) {
                 return Outcome.success(request.jobId(), request.attempt());
             }
-            run = named.startAttempt(request.attempt());
+            run = stage.startAttempt(request.attempt());
         }
         List<InputResolver.Call> calls;
         try {
-            calls = InputResolver.calls(operation, inputMappings, input);
+            calls = InputResolver.calls(operation, inputMappings, held.below(input));
         } catch (IllegalArgumentException misfit) {
             // The job's files do not fit the operation's inputs: another attempt would find the same.
             return Outcome.finalFailure(request.jobId(), request.attempt(),
-                    MessageId.OPERATION_FAILED.format(operation.name(), request.source(), HeldFolder.shown(misfit.getMessage(), named.jobFolder())));
+                    MessageId.OPERATION_FAILED.format(operation.name(), request.source(), HeldFolder.shown(misfit.getMessage(), stage.jobFolder())));
         }
         List<Path> units = new ArrayList<>();
         for (int call = 0; call < calls.size(); call++) {
             units.addAll(runCall(operation, calls.get(call), calls.size() == 1 ? run.work()
-                    : run.work().resolve(Integer.toString(call + 1)), request, named.input(request.source()), outputMappings, run, held));
+                    : run.work().resolve(Integer.toString(call + 1)), request, staged, outputMappings, run, held));
         }
-        new AttemptFolder(held.below(run.folder())).finish(units);
+        run.finish(units);
         return Outcome.success(request.jobId(), request.attempt());
     }
 
@@ -122,9 +131,11 @@ final class StagedRun {
         // Held for as long as the operation runs: one left running past its time limit must not see the folder let go.
         Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
                 .run(held.whileHeld(() -> operation.run(context)), heldWork, held.confinement(), "conveyor-operation-" + request.jobId());
+        // The operation may have run long: by name, the steps after it reach the held folder only if no swap moved it away.
+        held.requireStillNamed();
         String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();
         FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.now(), request.jobId(), endpoint.name(), source, RANDOM);
-        return OutputPlacer.place(outputs, outputMappings, staged, values, held.below(run.output()), heldWork);
+        return OutputPlacer.place(outputs, outputMappings, staged, values, run.output(), heldWork);
     }
 
     /**

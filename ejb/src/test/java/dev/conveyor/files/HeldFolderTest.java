@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -203,6 +204,81 @@ class HeldFolderTest {
             assertEquals(file, pinned.path());
         }
         assertThrows(IOException.class, () -> HeldFolder.pin(link));
+    }
+
+    @Test
+    void aFileWhoseNameHoldsALineBreakIsPinnedThroughTheHeldFolderToo() throws IOException {
+        Path folder = Files.createDirectories(job.resolve("in/a\nb"));
+        Files.writeString(folder.resolve("passwd"), "dropped");
+        Path secret = Files.writeString(outside.resolve("passwd"), "secret");
+
+        try (HeldFolder held = HeldFolder.open(confinement, job)) {
+            Path throughHeld = held.path().resolve("in/a\nb/passwd");
+            Files.move(folder, job.resolve("in/away"));
+            Files.createSymbolicLink(folder, secret.getParent());
+
+            IOException refused = assertThrows(IOException.class, () -> HeldFolder.pin(throughHeld));
+
+            assertTrue(refused.getMessage().contains("could not be opened without following a link"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void aPathThroughAFolderNoLongerHeldIsNotRead() throws IOException {
+        Files.writeString(job.resolve("a.txt"), "a");
+        HeldFolder held = HeldFolder.open(confinement, job);
+        Path kept = held.path().resolve("a.txt");
+        held.close();
+
+        IOException refused = assertThrows(IOException.class, () -> HeldFolder.pin(kept));
+
+        assertTrue(refused.getMessage().contains("names no folder held for a job's run now"), refused.getMessage());
+    }
+
+    @Test
+    void aFolderAnotherUserMayWriteIntoIsRefused() throws IOException {
+        Files.setPosixFilePermissions(job, PosixFilePermissions.fromString("rwxrwxrwx"));
+
+        try (HeldFolder held = HeldFolder.open(confinement, job)) {
+            UnsafeFolderException refused = assertThrows(UnsafeFolderException.class, held::requireKeptFromOthers);
+
+            assertTrue(refused.getMessage().startsWith("CNV-8003-E " + job + " is not the folder Conveyor expects there (users other"),
+                    refused.getMessage());
+        }
+    }
+
+    @Test
+    void aFolderOfConveyorsOwnWithTheUsualModeIsKept() throws IOException {
+        Files.setPosixFilePermissions(job, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        try (HeldFolder held = HeldFolder.open(confinement, job)) {
+            held.requireKeptFromOthers();
+        }
+    }
+
+    @Test
+    void anOpenerClosingTwiceDoesNotLetGoOfAFolderAnOperationStillWorksIn() throws Exception {
+        HeldFolder held = HeldFolder.open(confinement, job);
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch openerDone = new CountDownLatch(1);
+        Callable<Path> work = held.whileHeld(() -> {
+            started.countDown();
+            openerDone.await(10, TimeUnit.SECONDS);
+            return Files.writeString(held.path().resolve("late.txt"), "still held");
+        });
+        ExecutorService thread = Executors.newSingleThreadExecutor();
+        try {
+            Future<Path> running = thread.submit(work);
+            assertTrue(started.await(10, TimeUnit.SECONDS));
+            held.close();
+            held.close();
+            openerDone.countDown();
+            running.get(10, TimeUnit.SECONDS);
+        } finally {
+            thread.shutdownNow();
+        }
+
+        assertEquals("still held", Files.readString(job.resolve("late.txt")));
     }
 
     @Test

@@ -112,18 +112,20 @@ class SwappedStageEntriesTest {
     }
 
     @Test
-    void aStageFolderSwappedForALinkWhileTheOperationRunsIsNeitherReadNorWrittenThrough() throws Exception {
+    void aStageFolderSwappedForALinkWhileTheOperationRunsIsNeitherReadNorWrittenThroughAndBlocks() throws Exception {
         Files.writeString(stage.input("scan.txt"), "the dropped file");
         // Where the link points: a copy of the job's folder with another source, for the operation to read and write in.
         Path planted = Files.createDirectories(outside.resolve("job-1/in"));
         Files.writeString(planted.resolve("scan.txt"), "planted outside");
         Path away = watched.resolve("stage-away");
 
-        Outcome outcome = run(new SwappingStageThenCopying(watched.resolve(Endpoint.STAGE_FOLDER), away, outside),
-                SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "swapping-stage"), "scan.txt");
+        UnsafeFolderException refused = assertThrows(UnsafeFolderException.class, () -> run(new SwappingStageThenCopying(
+                watched.resolve(Endpoint.STAGE_FOLDER), away, outside), SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME,
+                "swapping-stage"), "scan.txt"));
 
-        assertTrue(outcome.succeeded(), outcome.reason());
-        assertEquals("the dropped file", Files.readString(away.resolve("job-1/1/out/scan.txt")),
+        assertTrue(refused.getMessage().startsWith("CNV-8003-E " + stage.jobFolder() + " is not the folder Conveyor expects there"
+                + " (the folder the job's operation ran in is no longer there"), refused.getMessage());
+        assertEquals("the dropped file", Files.readString(away.resolve("job-1/1/work/scan.txt")),
                 "the operation read the staged source and wrote into its own attempt folder, wherever it was moved");
         try (Stream<Path> written = Files.walk(outside)) {
             assertEquals(List.of(outside, outside.resolve("job-1"), planted, planted.resolve("scan.txt")), written.sorted().toList(),

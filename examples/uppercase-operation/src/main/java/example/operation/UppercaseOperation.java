@@ -5,9 +5,10 @@ import dev.conveyor.operation.Operation;
 import dev.conveyor.operation.OperationContext;
 import dev.conveyor.operation.Parameter;
 import dev.conveyor.operation.ParameterType;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,9 +45,11 @@ public class UppercaseOperation implements Operation {
         Document input = context.document(INPUT);
         Charset charset = Charset.forName(context.string("charset"));
         Document output = context.newDocument(input.name());
-        // A new file, never through a link someone put in its place meanwhile.
-        try (OutputStream out = output.openNew()) {
-            out.write(Files.readString(input.path(), charset).toUpperCase(Locale.ROOT).getBytes(charset));
+        // The input read, and the output written as a new file, never through a link someone put in its place meanwhile.
+        try (InputStream in = input.openToRead(); OutputStream out = output.openNew()) {
+            // Decoded strictly: a file that is not in the charset fails the job rather than being changed.
+            String text = charset.newDecoder().decode(ByteBuffer.wrap(in.readAllBytes())).toString();
+            out.write(text.toUpperCase(Locale.ROOT).getBytes(charset));
         }
         return Map.of(OUTPUT, output);
     }
