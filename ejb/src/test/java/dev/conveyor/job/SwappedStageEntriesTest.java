@@ -119,7 +119,7 @@ class SwappedStageEntriesTest {
         Files.writeString(planted.resolve("scan.txt"), "planted outside");
         Path away = watched.resolve("stage-away");
 
-        UnsafeFolderException refused = assertThrows(UnsafeFolderException.class, () -> run(new SwappingStageThenCopying(
+        UnsafeFolderException refused = assertThrows(UnsafeFolderException.class, () -> run(swappingStage(
                 watched.resolve(Endpoint.STAGE_FOLDER), away, outside), SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME,
                 "swapping-stage"), "scan.txt"));
 
@@ -138,7 +138,7 @@ class SwappedStageEntriesTest {
         Path secret = Files.writeString(outside.resolve("secret.txt"), "not for the result folder");
         Files.writeString(Files.createDirectories(stage.input("batch")).resolve("a.txt"), "a");
 
-        IOException refused = assertThrows(IOException.class, () -> run(new SwappingInputThenCopying(secret),
+        IOException refused = assertThrows(IOException.class, () -> run(swappingInput(secret),
                 SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "swapping-input"), "batch"));
 
         assertTrue(refused.getMessage().startsWith(stage.input("batch").resolve("a.txt") + " was not read"), refused.getMessage());
@@ -198,20 +198,17 @@ class SwappedStageEntriesTest {
         }
     }
 
-    /**
-     * Renames the stage folder {@code stage} to {@code away} and puts a link to {@code target} in its place, as a dropper
-     * who may rename in the watched folder can, then copies its input, by the paths it was given, to the output.
-     */
-    private record SwappingStageThenCopying(Path stage, Path away, Path target) implements Operation {
+    /** Something a dropper does to the job's files while its operation runs. */
+    private interface Swap {
+        void make(OperationContext context) throws IOException;
+    }
 
-        @Override
-        public String name() {
-            return "swapping-stage";
-        }
+    /** Makes its swap, then copies its input as the copy operation does, by the paths it was given. */
+    private record CopyingAfter(String name, Swap swap) implements Operation {
 
         @Override
         public String description() {
-            return "swaps the stage folder for a link, then copies";
+            return "swaps something, then copies";
         }
 
         @Override
@@ -226,45 +223,26 @@ class SwappedStageEntriesTest {
 
         @Override
         public Map<String, Object> run(OperationContext context) throws Exception {
-            Files.move(stage, away);
-            Files.createSymbolicLink(stage, target);
+            swap.make(context);
             return new CopyOperation().run(context);
         }
     }
 
-    /**
-     * Swaps its input for a link to {@code secret}, as the dropper of a job folder, who owns it, still can after the
-     * claim, then copies the input.
-     */
-    private record SwappingInputThenCopying(Path secret) implements Operation {
+    /** Renames the stage folder {@code stage} to {@code away} and puts a link to {@code target} in its place, as a dropper who may rename in the watched folder can. */
+    private static Operation swappingStage(Path stage, Path away, Path target) {
+        return new CopyingAfter("swapping-stage", context -> {
+            Files.move(stage, away);
+            Files.createSymbolicLink(stage, target);
+        });
+    }
 
-        @Override
-        public String name() {
-            return "swapping-input";
-        }
-
-        @Override
-        public String description() {
-            return "swaps its input for a link, then copies";
-        }
-
-        @Override
-        public List<Parameter> inputs() {
-            return new CopyOperation().inputs();
-        }
-
-        @Override
-        public List<Parameter> outputs() {
-            return new CopyOperation().outputs();
-        }
-
-        @Override
-        public Map<String, Object> run(OperationContext context) throws Exception {
-            Path input = context.document(INPUT).path();
+    /** Swaps its input for a link to {@code secret}, as the dropper of a job folder, who owns it, still can after the claim. */
+    private static Operation swappingInput(Path secret) {
+        return new CopyingAfter("swapping-input", context -> {
+            Path input = context.document(Operation.INPUT).path();
             Files.delete(input);
             Files.createSymbolicLink(input, secret);
-            return new CopyOperation().run(context);
-        }
+        });
     }
 
     private Outcome run(Operation operation, SettingValues settings, String source) throws Exception {
