@@ -137,16 +137,26 @@ public final class HeldFolder implements AutoCloseable {
             return new PinnedFile(file, -1);
         }
         Matcher through = THROUGH_HELD.matcher(written);
-        HeldFolder held = through.matches() ? HELD.get(Integer.parseInt(through.group(1))) : null;
+        HeldFolder held = through.matches() && isPlainDescent(Path.of(through.group(2))) ? HELD.get(Integer.parseInt(through.group(1))) : null;
         if (held == null || !held.use()) {
-            throw new IOException(file + " was not read: it names no folder held for a job's run now; an operation must not keep "
-                    + "its documents' paths past its run");
+            throw new IOException(file + " was not read: it names no folder held for a job's run now, or leads above one; an"
+                    + " operation must not keep its documents' paths past its run");
         }
         try {
             return held.pinBelow(Path.of(through.group(2)));
         } finally {
             held.release();
         }
+    }
+
+    /** True when every name of {@code relative} goes down: no "." or "..", which would lead above the held folder. */
+    private static boolean isPlainDescent(Path relative) {
+        for (Path name : relative) {
+            if (name.toString().equals(".") || name.toString().equals("..")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private PinnedFile pinBelow(Path relative) throws IOException {
@@ -160,21 +170,18 @@ public final class HeldFolder implements AutoCloseable {
                     Descriptors.close(above);
                 }
             }
-            int pinned = openBelow(shown, current, relative.getFileName().toString(), Descriptors.FILE_FLAGS);
-            Path path = Path.of(OPEN_FOLDERS + pinned);
-            boolean regular = false;
+            int file = openBelow(shown, current, relative.getFileName().toString(), Descriptors.FILE_FLAGS);
+            PinnedFile pinned = new PinnedFile(Path.of(OPEN_FOLDERS + file), file);
             try {
                 // A look through Linux's name for the open file sees the file itself: no link can be swapped in any more.
-                regular = Files.readAttributes(path, BasicFileAttributes.class).isRegularFile();
-            } finally {
-                if (!regular) {
-                    Descriptors.close(pinned);
+                if (!Files.readAttributes(pinned.path(), BasicFileAttributes.class).isRegularFile()) {
+                    throw notAsClaimed(shown, "not a regular file");
                 }
+                return pinned;
+            } catch (IOException | RuntimeException notPinned) {
+                pinned.close();
+                throw notPinned;
             }
-            if (!regular) {
-                throw notAsClaimed(shown, "not a regular file");
-            }
-            return new PinnedFile(path, pinned);
         } finally {
             if (current != descriptor) {
                 Descriptors.close(current);

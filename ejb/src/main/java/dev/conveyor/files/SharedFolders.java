@@ -67,7 +67,7 @@ public final class SharedFolders {
             if (ofThisProcess == null) {
                 Path made = Files.createTempFile("conveyor-ids", null);
                 try {
-                    ofThisProcess = lookAt(made).map(Look::ids);
+                    ofThisProcess = lookAt(made, false).map(Look::ids);
                 } finally {
                     Files.deleteIfExists(made);
                 }
@@ -96,7 +96,7 @@ public final class SharedFolders {
         for (int index = 0; index < way.size(); index++) {
             Path folder = way.get(index);
             // A root may be a link (to a share, say): the administrator's, so its target is what counts.
-            Optional<Look> look = index == 0 ? lookAt(folder) : lookAt(folder, LinkOption.NOFOLLOW_LINKS);
+            Optional<Look> look = index == 0 ? lookAt(folder, true) : lookAt(folder, true, LinkOption.NOFOLLOW_LINKS);
             if (look.isEmpty()) {
                 break;
             }
@@ -112,16 +112,11 @@ public final class SharedFolders {
      * stage folder is ({@link #risk}); empty when nothing. One look; the owner's name only for a risk.
      */
     public static Optional<String> riskToStageFolder(Path folder, Ids conveyor) throws IOException {
-        if (!folder.getFileSystem().supportedFileAttributeViews().contains("unix")) {
+        Optional<Look> unnamed = lookAt(folder, false);
+        if (unnamed.isEmpty() || risk(unnamed.get(), Place.STAGE, false, conveyor).isEmpty()) {
             return Optional.empty();
         }
-        Map<String, Object> attributes = Files.readAttributes(folder, "unix:mode,uid,gid");
-        int mode = (Integer) attributes.get("mode");
-        Ids ids = new Ids((Integer) attributes.get("uid"), (Integer) attributes.get("gid"));
-        if (risk(new Look(mode, ids, "user " + ids.uid()), Place.STAGE, false, conveyor).isEmpty()) {
-            return Optional.empty();
-        }
-        return risk(new Look(mode, ids, Files.getOwner(folder).getName()), Place.STAGE, false, conveyor);
+        return risk(lookAt(folder, true).orElseThrow(), Place.STAGE, false, conveyor);
     }
 
     /** What a folder allows others; empty when nothing Conveyor keeps is at risk there. */
@@ -159,15 +154,20 @@ public final class SharedFolders {
         return Optional.empty();
     }
 
-    private static Optional<Look> lookAt(Path folder, LinkOption... options) throws IOException {
+    /**
+     * A folder's mode and ids in one look, and its owner's name when {@code named} (else "user" and
+     * the number, sparing the look-up of the name); none on a file system without POSIX owners, or
+     * when the folder is missing.
+     */
+    private static Optional<Look> lookAt(Path folder, boolean named, LinkOption... options) throws IOException {
         if (!folder.getFileSystem().supportedFileAttributeViews().contains("unix")) {
             return Optional.empty();
         }
         try {
-            int mode = (Integer) Files.getAttribute(folder, "unix:mode", options);
-            Ids ids = new Ids((Integer) Files.getAttribute(folder, "unix:uid", options),
-                    (Integer) Files.getAttribute(folder, "unix:gid", options));
-            return Optional.of(new Look(mode, ids, Files.getOwner(folder, options).getName()));
+            Map<String, Object> attributes = Files.readAttributes(folder, "unix:mode,uid,gid", options);
+            Ids ids = new Ids((Integer) attributes.get("uid"), (Integer) attributes.get("gid"));
+            String owner = named ? Files.getOwner(folder, options).getName() : "user " + ids.uid();
+            return Optional.of(new Look((Integer) attributes.get("mode"), ids, owner));
         } catch (NoSuchFileException missing) {
             return Optional.empty();
         }

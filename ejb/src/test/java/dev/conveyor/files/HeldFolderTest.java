@@ -237,6 +237,18 @@ class HeldFolderTest {
     }
 
     @Test
+    void aPathLeadingAboveTheHeldFolderIsNotRead() throws IOException {
+        Path otherJob = Files.writeString(Files.createDirectories(root.resolve("watched/stage/job-2")).resolve("a.txt"), "another job's");
+
+        try (HeldFolder held = HeldFolder.open(confinement, job)) {
+            IOException refused = assertThrows(IOException.class, () -> HeldFolder.pin(held.path().resolve("../job-2/a.txt")));
+
+            assertTrue(refused.getMessage().contains("or leads above one"), refused.getMessage());
+        }
+        assertTrue(Files.exists(otherJob));
+    }
+
+    @Test
     void aFolderAnotherUserMayWriteIntoIsRefused() throws IOException {
         Files.setPosixFilePermissions(job, PosixFilePermissions.fromString("rwxrwxrwx"));
 
