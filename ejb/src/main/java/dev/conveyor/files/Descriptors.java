@@ -4,12 +4,18 @@ import com.sun.jna.LastErrorException;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Platform;
+import com.sun.jna.Pointer;
+import java.nio.charset.Charset;
+import java.util.Arrays;
 
 /**
- * Folders opened as file descriptors, through JNA: Linux's open(2), openat(2) and close(2), which
- * Java's file API does not offer for folders. {@link #UNAVAILABLE} says why they cannot be used
- * here (another system, an unknown processor family, JNA's native part missing); the callers then
- * go by path as before and say so in their own words.
+ * Folders opened as file descriptors, through JNA: Linux's open(2), openat(2), close(2), and the
+ * listing, removal and renaming of a folder's entries relative to it (getdents64(2), unlinkat(2),
+ * renameat(2)), which Java's file API offers for folders only with system calls of its own around
+ * each (a folder opened relative to another is opened, copied, looked at and flagged: nine calls
+ * where four do). {@link #UNAVAILABLE} says why they cannot be used here (another system, an
+ * unknown processor family, JNA's native part missing); the callers then go through Java's file
+ * API as before.
  */
 final class Descriptors {
 
@@ -36,7 +42,21 @@ final class Descriptors {
      */
     static final int FILE_FLAGS = NO_FOLLOW == 0 ? 0 : NO_FOLLOW | 04000 | 02000000;
 
-    /** Null where {@link #open}, {@link #openat} and {@link #close} can be called; else why not. */
+    /** unlinkat(2)'s flag that removes an empty folder instead of a file. */
+    static final int REMOVE_FOLDER = 0x200;
+
+    /** errno values, the same on every family {@link #flagsOfFamily} knows. */
+    static final int NO_ENTRY = 2;
+    static final int EXISTS = 17;
+    static final int NOT_FOLDER = 20;
+    static final int IS_FOLDER = 21;
+    static final int NOT_EMPTY = 39;
+    static final int LINK_LOOP = 40;
+
+    /** The encoding Java reads and writes file names in. */
+    static final Charset NAME_ENCODING = nameEncoding();
+
+    /** Null where the functions below can be called; else why not. */
     static final String UNAVAILABLE = register();
 
     private Descriptors() {
@@ -44,9 +64,39 @@ final class Descriptors {
 
     static native int open(String path, int flags) throws LastErrorException;
 
-    static native int openat(int folder, String name, int flags) throws LastErrorException;
+    static native int openat(int folder, byte[] name, int flags) throws LastErrorException;
 
     static native int close(int descriptor);
+
+    /** openat(2) for a name given as text. */
+    static int openat(int folder, String name, int flags) throws LastErrorException {
+        return openat(folder, nameBytes(name), flags);
+    }
+
+    /** Reads the folder's next entries into {@code buffer}: the bytes read, 0 at the end (glibc 2.30 and later). */
+    static native long getdents64(int folder, Pointer buffer, long size) throws LastErrorException;
+
+    static native int unlinkat(int folder, byte[] name, int flags) throws LastErrorException;
+
+    static native int renameat(int fromFolder, byte[] from, int toFolder, byte[] to) throws LastErrorException;
+
+    /**
+     * A name as the system takes it: in the encoding Java gives file names (sun.jnu.encoding), ended
+     * by a zero byte.
+     */
+    static byte[] nameBytes(String name) {
+        byte[] encoded = name.getBytes(NAME_ENCODING);
+        return Arrays.copyOf(encoded, encoded.length + 1);
+    }
+
+    private static Charset nameEncoding() {
+        String named = System.getProperty("sun.jnu.encoding");
+        try {
+            return named == null ? Charset.defaultCharset() : Charset.forName(named);
+        } catch (IllegalArgumentException unknown) {
+            return Charset.defaultCharset();
+        }
+    }
 
     /**
      * {@code mostFamilies}' value on x86 and the other families that share it, {@code armFamilies}' on Arm and Power;

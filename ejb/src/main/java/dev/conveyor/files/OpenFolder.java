@@ -1,8 +1,14 @@
 package dev.conveyor.files;
 
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Memory;
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -16,33 +22,34 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * A folder opened once, never through a link in its place, to list it, open the folders in it and
- * remove or rename its entries relative to it. Where the platform offers it (Linux) this is a
- * {@link SecureDirectoryStream}: a link swapped in for a folder between a look and its use is
- * removed, never walked through, so a dropper cannot have a removal reach outside the roots.
- * Elsewhere names and removals go by path, after a look that the folder is no link.
+ * remove or rename its entries relative to it: a link swapped in for a folder between a look and
+ * its use is removed, never walked through, so a dropper cannot have a removal reach outside the
+ * roots.
  * <p>
- * Walking down a tree this way opens each folder once, and the top one without opening its parent.
- * Emptying a finished job's stage folder one folder at a time from whole paths opened each a second
- * time as the parent of the next and listed two of them twice: 74 system calls a job, 63 this way
- * (strace, docs/benchmarks.md).
+ * On Linux the folder is a file descriptor ({@link Descriptors}): opened with one openat(2), listed
+ * with getdents64(2), which tells each entry's type, so a file is removed with one unlinkat(2) and
+ * no look first. Emptying a finished job's stage folder this way takes about half the system calls
+ * of Java's {@link SecureDirectoryStream}, which copies and flags each folder it opens and looks at
+ * each entry before removing it (docs/benchmarks.md). Where descriptors are not available the
+ * secure stream does the same, and where the platform has none of it, names and removals go by
+ * path, after a look that the folder is no link.
  */
 public final class OpenFolder implements Closeable {
 
-    private final Path path;
-    /** Null where the platform has no secure streams: then everything goes by path. */
-    private final SecureDirectoryStream<Path> secure;
-    /** The entries' names, read at the first ask (a stream lists once) and kept in step with what this folder removes and renames. */
-    private List<String> names;
+    private final Reach reach;
+    /** The entries, read at the first ask (a folder is listed once) and kept in step with what this folder removes and renames. */
+    private List<Entry> listed;
 
-    private OpenFolder(Path path, SecureDirectoryStream<Path> secure) {
-        this.path = path;
-        this.secure = secure;
+    private OpenFolder(Reach reach) {
+        this.reach = reach;
     }
 
     /**
@@ -53,18 +60,280 @@ public final class OpenFolder implements Closeable {
      */
     public static OpenFolder open(Path folder) throws IOException {
         Path absolute = folder.toAbsolutePath();
+        return new OpenFolder(Descriptors.UNAVAILABLE == null ? ByDescriptor.open(absolute) : openByStream(absolute));
+    }
+
+    /** Opens the folder {@code name} in this one; a link in its place is refused, as by {@link #open(Path)}. */
+    public OpenFolder open(String name) throws IOException {
+        return new OpenFolder(reach.open(entry(name)));
+    }
+
+    /** The names of the folder's entries, in no particular order. */
+    public Set<String> names() throws IOException {
+        return listed().stream().map(Entry::name).collect(Collectors.toUnmodifiableSet());
+    }
+
+    private List<Entry> listed() throws IOException {
+        if (listed == null) {
+            listed = reach.list();
+        }
+        return listed;
+    }
+
+    /** The listed entry of that name, or one to reach by name where the folder was not listed or lacks it. */
+    private Entry entry(String name) {
+        if (listed != null) {
+            for (Entry entry : listed) {
+                if (entry.name().equals(name)) {
+                    return entry;
+                }
+            }
+        }
+        return new Entry(name, null, Entry.UNKNOWN);
+    }
+
+    /**
+     * Deletes the entries whose names {@code which} accepts, each with everything in it; links are
+     * removed, never followed. What is gone meanwhile (another remover was quicker) counts as deleted.
+     */
+    public void deleteEntries(Predicate<String> which) throws IOException {
+        for (Entry entry : listed().stream().filter(entry -> which.test(entry.name())).toList()) {
+            delete(entry);
+        }
+    }
+
+    /** Deletes the entry {@code name} with everything in it, as {@link #deleteEntries} does. */
+    public void deleteEntry(String name) throws IOException {
+        delete(entry(name));
+    }
+
+    private void delete(Entry entry) throws IOException {
+        try {
+            reach.deleteTree(entry);
+        } catch (NoSuchFileException gone) {
+            // Another remover was quicker.
+        }
+        if (listed != null) {
+            listed.removeIf(listedEntry -> listedEntry.name().equals(entry.name()));
+        }
+    }
+
+    /** Renames the entry {@code from} to {@code to} in this folder, in one step; a link is renamed itself. */
+    public void rename(String from, String to) throws IOException {
+        List<Entry> entries = listed();
+        Entry renamed = entry(from);
+        reach.rename(renamed, to);
+        entries.removeIf(entry -> entry.name().equals(to) || entry.name().equals(from));
+        entries.add(new Entry(to, null, renamed.type()));
+    }
+
+    @Override
+    public void close() throws IOException {
+        reach.close();
+    }
+
+    /**
+     * An entry as listed: its name, its bytes as the system gave them (null where it was not listed
+     * by descriptor), and whether it is a folder where the listing told.
+     */
+    private record Entry(String name, byte[] bytes, int type) {
+        static final int UNKNOWN = 0;
+        static final int FOLDER = 1;
+        static final int NOT_FOLDER = 2;
+
+        /** The name for the system calls: as listed, so a name not valid in Java's encoding still reaches its file. */
+        byte[] systemName() {
+            return bytes != null ? bytes : Descriptors.nameBytes(name);
+        }
+    }
+
+    /** How a folder's entries are reached: by descriptor, through a secure stream, or by path. */
+    private interface Reach extends Closeable {
+        List<Entry> list() throws IOException;
+
+        /** The folder {@code entry} opened relative to this one, a link in its place refused. */
+        Reach open(Entry entry) throws IOException;
+
+        /**
+         * Removes {@code entry} with everything in it, a link as a link.
+         *
+         * @throws NoSuchFileException when it is gone
+         */
+        void deleteTree(Entry entry) throws IOException;
+
+        void rename(Entry from, String to) throws IOException;
+
+        /** Removes everything in the folder; what is gone meanwhile (another remover was quicker) counts as removed. */
+        default void empty() throws IOException {
+            for (Entry inside : list()) {
+                try {
+                    deleteTree(inside);
+                } catch (NoSuchFileException gone) {
+                    // Another remover was quicker.
+                }
+            }
+        }
+    }
+
+    /** A folder held as a file descriptor, every entry reached relative to it. */
+    private static final class ByDescriptor implements Reach {
+        /** getdents64's record: d_ino (8 bytes), d_off (8), d_reclen (2), d_type (1), then the name ended by a zero byte. */
+        private static final int RECORD_LENGTH_AT = 16;
+        private static final int TYPE_AT = 18;
+        private static final int NAME_AT = 19;
+        private static final byte DT_UNKNOWN = 0;
+        private static final byte DT_DIR = 4;
+        /** One listing buffer a thread: a stage folder's listing fits in one read. */
+        private static final ThreadLocal<Memory> BUFFER = ThreadLocal.withInitial(() -> new Memory(16 * 1024));
+
+        private final Path path;
+        private final int descriptor;
+        private boolean closed;
+
+        private ByDescriptor(Path path, int descriptor) {
+            this.path = path;
+            this.descriptor = descriptor;
+        }
+
+        /** Opens the folder by path: a link in the last place is refused, as a look without following links would. */
+        static ByDescriptor open(Path absolute) throws IOException {
+            try {
+                return new ByDescriptor(absolute, Descriptors.open(absolute.toString(), Descriptors.FOLDER_FLAGS));
+            } catch (LastErrorException e) {
+                throw failure(absolute, e);
+            }
+        }
+
+        @Override
+        public List<Entry> list() throws IOException {
+            Memory buffer = BUFFER.get();
+            List<Entry> entries = new ArrayList<>();
+            try {
+                for (long read = Descriptors.getdents64(descriptor, buffer, buffer.size()); read > 0;
+                        read = Descriptors.getdents64(descriptor, buffer, buffer.size())) {
+                    addEntries(buffer.getByteArray(0, (int) read), entries);
+                }
+            } catch (LastErrorException e) {
+                throw failure(path, e);
+            }
+            return entries;
+        }
+
+        private static void addEntries(byte[] records, List<Entry> entries) {
+            ByteBuffer fields = ByteBuffer.wrap(records).order(ByteOrder.nativeOrder());
+            int record = 0;
+            while (record < records.length) {
+                int end = record + NAME_AT;
+                while (records[end] != 0) {
+                    end++;
+                }
+                int length = end - record - NAME_AT;
+                boolean dots = records[record + NAME_AT] == '.' && (length == 1 || length == 2 && records[record + NAME_AT + 1] == '.');
+                if (!dots) {
+                    byte type = records[record + TYPE_AT];
+                    entries.add(new Entry(new String(records, record + NAME_AT, length, Descriptors.NAME_ENCODING),
+                            Arrays.copyOfRange(records, record + NAME_AT, end + 1),
+                            type == DT_DIR ? Entry.FOLDER : type == DT_UNKNOWN ? Entry.UNKNOWN : Entry.NOT_FOLDER));
+                }
+                record += fields.getShort(record + RECORD_LENGTH_AT) & 0xffff;
+            }
+        }
+
+        @Override
+        public ByDescriptor open(Entry entry) throws IOException {
+            try {
+                return new ByDescriptor(path.resolve(entry.name()), Descriptors.openat(descriptor, entry.systemName(), Descriptors.FOLDER_FLAGS));
+            } catch (LastErrorException e) {
+                throw failure(path.resolve(entry.name()), e);
+            }
+        }
+
+        @Override
+        public void deleteTree(Entry entry) throws IOException {
+            byte[] name = entry.systemName();
+            Path shown = path.resolve(entry.name());
+            if (entry.type() != Entry.FOLDER) {
+                try {
+                    Descriptors.unlinkat(descriptor, name, 0);
+                    return;
+                } catch (LastErrorException e) {
+                    if (e.getErrorCode() != Descriptors.IS_FOLDER) {
+                        throw failure(shown, e);
+                    }
+                    // A folder: the listing did not tell, or one took the file's place.
+                }
+            }
+            ByDescriptor inner;
+            try {
+                inner = new ByDescriptor(shown, Descriptors.openat(descriptor, name, Descriptors.FOLDER_FLAGS));
+            } catch (LastErrorException e) {
+                if (e.getErrorCode() != Descriptors.LINK_LOOP && e.getErrorCode() != Descriptors.NOT_FOLDER) {
+                    throw failure(shown, e);
+                }
+                // Swapped for a link or a file since it was listed: removed as what it is now.
+                unlink(name, shown, 0);
+                return;
+            }
+            try (inner) {
+                inner.empty();
+            }
+            unlink(name, shown, Descriptors.REMOVE_FOLDER);
+        }
+
+        private void unlink(byte[] name, Path shown, int flags) throws IOException {
+            try {
+                Descriptors.unlinkat(descriptor, name, flags);
+            } catch (LastErrorException e) {
+                throw failure(shown, e);
+            }
+        }
+
+        @Override
+        public void rename(Entry from, String to) throws IOException {
+            try {
+                Descriptors.renameat(descriptor, from.systemName(), descriptor, Descriptors.nameBytes(to));
+            } catch (LastErrorException e) {
+                throw failure(path.resolve(from.name()), e);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                Descriptors.close(descriptor);
+            }
+        }
+
+        /** The exception Java's file API throws for the same error, so callers need not know how the folder is reached. */
+        private static IOException failure(Path path, LastErrorException e) {
+            return switch (e.getErrorCode()) {
+                case Descriptors.NO_ENTRY -> new NoSuchFileException(path.toString());
+                // A link in a folder's place, opened without following it, is no folder either.
+                case Descriptors.NOT_FOLDER, Descriptors.LINK_LOOP -> new NotDirectoryException(path.toString());
+                case Descriptors.NOT_EMPTY -> new DirectoryNotEmptyException(path.toString());
+                case Descriptors.EXISTS -> new FileAlreadyExistsException(path.toString());
+                default -> new FileSystemException(path.toString(), null, e.getMessage());
+            };
+        }
+    }
+
+    /**
+     * Opens the folder by path through Java's file API: as a secure stream where the platform has
+     * one, refused unless it is the very folder looked at without following links (its device and
+     * inode), since opening by path follows a link swapped in since the look.
+     */
+    private static Reach openByStream(Path absolute) throws IOException {
         BasicFileAttributes looked = Files.readAttributes(absolute, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         if (!looked.isDirectory()) {
             throw new NotDirectoryException(absolute.toString());
         }
-        // Opened by path, which follows a link swapped in since the look: refused unless it is the very folder looked
-        // at (its device and inode), which spares opening the parent to open it relative to that.
         DirectoryStream<Path> stream = Files.newDirectoryStream(absolute);
         if (stream instanceof SecureDirectoryStream<Path> secure) {
             try {
                 Object opened = secure.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey();
                 if (opened != null && opened.equals(looked.fileKey())) {
-                    return new OpenFolder(absolute, secure);
+                    return new BySecureStream(absolute, secure);
                 }
             } catch (IOException | RuntimeException e) {
                 stream.close();
@@ -74,139 +343,115 @@ public final class OpenFolder implements Closeable {
             throw new FileSystemException(absolute.toString(), null, "replaced while being opened");
         }
         stream.close();
-        return new OpenFolder(absolute, null);
+        return new ByPath(absolute);
     }
 
-    /** Opens the folder {@code name} in this one; a link in its place is refused, as by {@link #open(Path)}. */
-    public OpenFolder open(String name) throws IOException {
-        Path child = path.resolve(name);
-        if (secure != null) {
-            return new OpenFolder(child, secure.newDirectoryStream(Path.of(name), LinkOption.NOFOLLOW_LINKS));
+    /** A folder held as Java's secure stream, where descriptors are not available. */
+    private record BySecureStream(Path path, SecureDirectoryStream<Path> secure) implements Reach {
+        @Override
+        public List<Entry> list() {
+            List<Entry> entries = new ArrayList<>();
+            for (Path entry : secure) {
+                entries.add(new Entry(entry.getFileName().toString(), null, Entry.UNKNOWN));
+            }
+            return entries;
         }
-        if (!Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isDirectory()) {
-            throw new NotDirectoryException(child.toString());
+
+        @Override
+        public Reach open(Entry entry) throws IOException {
+            return new BySecureStream(path.resolve(entry.name()), secure.newDirectoryStream(Path.of(entry.name()), LinkOption.NOFOLLOW_LINKS));
         }
-        return new OpenFolder(child, null);
-    }
 
-    /** The names of the folder's entries, in no particular order. */
-    public Set<String> names() throws IOException {
-        return Set.copyOf(listed());
-    }
-
-    private List<String> listed() throws IOException {
-        if (names == null) {
-            if (secure == null) {
-                names = new ArrayList<>();
-                try (DirectoryStream<Path> entries = Files.newDirectoryStream(path)) {
-                    entries.forEach(entry -> names.add(entry.getFileName().toString()));
+        @Override
+        public void deleteTree(Entry entry) throws IOException {
+            Path name = Path.of(entry.name());
+            if (!isFolder(name)) {
+                secure.deleteFile(name);
+                return;
+            }
+            try (Reach inner = open(entry)) {
+                inner.empty();
+            } catch (FileSystemException notOpened) {
+                if (notOpened instanceof NoSuchFileException || isFolder(name)) {
+                    throw notOpened;
                 }
-            } else {
-                names = new ArrayList<>();
-                for (Path entry : secure) {
-                    names.add(entry.getFileName().toString());
-                }
+                // Swapped for a link or a file since it was looked at: removed as the file it is now.
+                secure.deleteFile(name);
+                return;
             }
+            secure.deleteDirectory(name);
         }
-        return names;
-    }
 
-    /**
-     * Deletes the entries whose names {@code which} accepts, each with everything in it; links are
-     * removed, never followed. What is gone meanwhile (another remover was quicker) counts as deleted.
-     */
-    public void deleteEntries(Predicate<String> which) throws IOException {
-        for (String name : listed().stream().filter(which).toList()) {
-            deleteEntry(name);
+        private boolean isFolder(Path name) throws IOException {
+            return secure.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes().isDirectory();
         }
-    }
 
-    /** Deletes the entry {@code name} with everything in it, as {@link #deleteEntries} does. */
-    public void deleteEntry(String name) throws IOException {
-        try {
-            if (secure == null) {
-                walkDeleting(path.resolve(name));
-            } else {
-                deleteRelative(Path.of(name));
-            }
-        } catch (NoSuchFileException gone) {
-            // Another remover was quicker.
+        @Override
+        public void rename(Entry from, String to) throws IOException {
+            secure.move(Path.of(from.name()), secure, Path.of(to));
         }
-        if (names != null) {
-            names.remove(name);
-        }
-    }
 
-    private void deleteRelative(Path name) throws IOException {
-        if (!isFolder(name)) {
-            secure.deleteFile(name);
-            return;
-        }
-        try (OpenFolder inner = open(name.toString())) {
-            inner.deleteEntries(any -> true);
-        } catch (FileSystemException notOpened) {
-            if (notOpened instanceof NoSuchFileException || isFolder(name)) {
-                throw notOpened;
-            }
-            // Swapped for a link or a file since it was looked at: removed as the file it is now.
-            secure.deleteFile(name);
-            return;
-        }
-        secure.deleteDirectory(name);
-    }
-
-    private boolean isFolder(Path name) throws IOException {
-        return secure.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes().isDirectory();
-    }
-
-    /** Renames the entry {@code from} to {@code to} in this folder, in one step; a link is renamed itself. */
-    public void rename(String from, String to) throws IOException {
-        List<String> listed = listed();
-        if (secure == null) {
-            Files.move(path.resolve(from), path.resolve(to), StandardCopyOption.ATOMIC_MOVE);
-        } else {
-            secure.move(Path.of(from), secure, Path.of(to));
-        }
-        listed.remove(to);
-        listed.remove(from);
-        listed.add(to);
-    }
-
-    @Override
-    public void close() throws IOException {
-        if (secure != null) {
+        @Override
+        public void close() throws IOException {
             secure.close();
         }
     }
 
-    /** Deletes by whole paths, where no folder can be opened for removing relative to it. */
-    private static void walkDeleting(Path root) throws IOException {
-        Files.walkFileTree(root, new PassingOverVanished() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.deleteIfExists(file);
-                return FileVisitResult.CONTINUE;
+    /** Names and removals by whole paths, where the platform can open no folder for use relative to it. */
+    private record ByPath(Path path) implements Reach {
+        @Override
+        public List<Entry> list() throws IOException {
+            List<Entry> entries = new ArrayList<>();
+            try (DirectoryStream<Path> listing = Files.newDirectoryStream(path)) {
+                listing.forEach(entry -> entries.add(new Entry(entry.getFileName().toString(), null, Entry.UNKNOWN)));
             }
+            return entries;
+        }
 
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                if (e != null && !(e instanceof NoSuchFileException)) {
+        @Override
+        public Reach open(Entry entry) throws IOException {
+            Path child = path.resolve(entry.name());
+            if (!Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isDirectory()) {
+                throw new NotDirectoryException(child.toString());
+            }
+            return new ByPath(child);
+        }
+
+        @Override
+        public void deleteTree(Entry entry) throws IOException {
+            Files.walkFileTree(path.resolve(entry.name()), new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                    if (e instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;
+                    }
                     throw e;
                 }
-                Files.deleteIfExists(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
-    }
 
-    /** A walk of a tree others may be changing: what another remover or the writer removed meanwhile is passed over. */
-    private static class PassingOverVanished extends SimpleFileVisitor<Path> {
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                    if (e != null && !(e instanceof NoSuchFileException)) {
+                        throw e;
+                    }
+                    Files.deleteIfExists(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        }
+
         @Override
-        public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-            if (e instanceof NoSuchFileException) {
-                return FileVisitResult.CONTINUE;
-            }
-            throw e;
+        public void rename(Entry from, String to) throws IOException {
+            Files.move(path.resolve(from.name()), path.resolve(to), StandardCopyOption.ATOMIC_MOVE);
+        }
+
+        @Override
+        public void close() {
         }
     }
 }

@@ -69,4 +69,42 @@ class OpenFolderTest {
         assertEquals(Set.of(), FileTrees.names(root.resolve("job/attempt/out")));
         assertTrue(Files.exists(outside.resolve("deep/keep.txt")), "a link inside was removed, not followed");
     }
+
+    @Test
+    void entriesSwappedAfterTheListingAreRemovedAsWhatTheyAreNowAndNoLinkIsFollowed() throws IOException {
+        Path outside = OutsideFolder.withAFile(root);
+        Path job = Files.createDirectories(root.resolve("job"));
+        Files.writeString(Files.createDirectories(job.resolve("out")).resolve("result.txt"), "a result");
+        Files.writeString(job.resolve("source.txt"), "a source");
+
+        try (OpenFolder folder = OpenFolder.open(job)) {
+            assertEquals(Set.of("out", "source.txt"), folder.names(), "listed before the swaps");
+            FileTrees.delete(job.resolve("out"));
+            Files.createSymbolicLink(job.resolve("out"), outside);
+            Files.delete(job.resolve("source.txt"));
+            Files.createDirectories(job.resolve("source.txt/inner"));
+            Files.writeString(job.resolve("source.txt/inner/file.txt"), "in a folder now");
+            folder.deleteEntries(any -> true);
+            assertEquals(Set.of(), folder.names());
+        }
+
+        assertEquals(Set.of(), FileTrees.names(job), "the link removed as a link, the new folder with what it held");
+        assertTrue(Files.exists(outside.resolve("deep/keep.txt")), "the link's target untouched");
+    }
+
+    @Test
+    void aNameThatIsNotTextInJavasEncodingIsStillRemoved() throws IOException, InterruptedException {
+        Path job = Files.createDirectories(root.resolve("job"));
+        // A byte that is no character in UTF-8 nor in ASCII: Java shows the name with a replacement
+        // character, which names no file, so a removal by that shown name would leave the file behind.
+        Process touch = new ProcessBuilder("sh", "-c", "touch \"$(printf 'scan\\377.pdf')\"").directory(job.toFile()).start();
+        assertEquals(0, touch.waitFor());
+        assertEquals(1, FileTrees.names(job).size());
+
+        try (OpenFolder folder = OpenFolder.open(job)) {
+            folder.deleteEntries(any -> true);
+        }
+
+        assertEquals(Set.of(), FileTrees.names(job));
+    }
 }
