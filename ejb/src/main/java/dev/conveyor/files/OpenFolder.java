@@ -92,6 +92,41 @@ public final class OpenFolder implements Closeable {
         return new Entry(name, null, Entry.UNKNOWN);
     }
 
+    /** True when the folder holds {@code name} as a regular file (not a link to one). */
+    public boolean holdsFile(String name) throws IOException {
+        return holds(name, Entry.FILE);
+    }
+
+    /** True when the folder holds {@code name} as a folder (not a link to one). */
+    public boolean holdsFolder(String name) throws IOException {
+        return holds(name, Entry.FOLDER);
+    }
+
+    private boolean holds(String name, int kind) throws IOException {
+        for (Entry entry : listed()) {
+            if (entry.name().equals(name)) {
+                try {
+                    return reach.kind(entry) == kind;
+                } catch (NoSuchFileException gone) {
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when the folder holds {@code name} as a folder with nothing in it; false for anything
+     * else, including a link to a folder and a folder that cannot be opened.
+     */
+    public boolean holdsEmptyFolder(String name) throws IOException {
+        try (OpenFolder inner = open(name)) {
+            return inner.names().isEmpty();
+        } catch (FileSystemException notAFolderToOpen) {
+            return false;
+        }
+    }
+
     /**
      * Deletes the entries whose names {@code which} accepts, each with everything in it; links are
      * removed, never followed. What is gone meanwhile (another remover was quicker) counts as deleted.
@@ -134,12 +169,19 @@ public final class OpenFolder implements Closeable {
 
     /**
      * An entry as listed: its name, its bytes as the system gave them (null where it was not listed
-     * by descriptor), and whether it is a folder where the listing told.
+     * by descriptor), and its kind where the listing told it.
      */
     private record Entry(String name, byte[] bytes, int type) {
         static final int UNKNOWN = 0;
         static final int FOLDER = 1;
-        static final int NOT_FOLDER = 2;
+        static final int FILE = 2;
+        /** A link, a pipe, a device: neither a folder nor a regular file. */
+        static final int OTHER = 3;
+
+        /** The kind {@code attributes}, read without following a link, tell. */
+        static int kindOf(BasicFileAttributes attributes) {
+            return attributes.isDirectory() ? FOLDER : attributes.isRegularFile() ? FILE : OTHER;
+        }
 
         /** The name for the system calls: as listed, so a name not valid in Java's encoding still reaches its file. */
         byte[] systemName() {
@@ -163,6 +205,13 @@ public final class OpenFolder implements Closeable {
 
         void rename(Entry from, String to) throws IOException;
 
+        /**
+         * The entry's kind, not following a link: as listed where the listing told it, else looked at.
+         *
+         * @throws NoSuchFileException when it is not there
+         */
+        int kind(Entry entry) throws IOException;
+
         /** Removes everything in the folder; what is gone meanwhile (another remover was quicker) counts as removed. */
         default void empty() throws IOException {
             for (Entry inside : list()) {
@@ -183,6 +232,7 @@ public final class OpenFolder implements Closeable {
         private static final int NAME_AT = 19;
         private static final byte DT_UNKNOWN = 0;
         private static final byte DT_DIR = 4;
+        private static final byte DT_REG = 8;
         /** One listing buffer a thread: a stage folder's listing fits in one read. */
         private static final ThreadLocal<Memory> BUFFER = ThreadLocal.withInitial(() -> new Memory(16 * 1024));
 
@@ -233,7 +283,7 @@ public final class OpenFolder implements Closeable {
                     byte type = records[record + TYPE_AT];
                     entries.add(new Entry(new String(records, record + NAME_AT, length, Descriptors.NAME_ENCODING),
                             Arrays.copyOfRange(records, record + NAME_AT, end + 1),
-                            type == DT_DIR ? Entry.FOLDER : type == DT_UNKNOWN ? Entry.UNKNOWN : Entry.NOT_FOLDER));
+                            type == DT_DIR ? Entry.FOLDER : type == DT_REG ? Entry.FILE : type == DT_UNKNOWN ? Entry.UNKNOWN : Entry.OTHER));
                 }
                 record += fields.getShort(record + RECORD_LENGTH_AT) & 0xffff;
             }
@@ -295,6 +345,13 @@ public final class OpenFolder implements Closeable {
             } catch (LastErrorException e) {
                 throw failure(path.resolve(from.name()), e);
             }
+        }
+
+        @Override
+        public int kind(Entry entry) throws IOException {
+            // A file system that tells no types in its listings (rare on Linux): looked at by path.
+            return entry.type() != Entry.UNKNOWN ? entry.type()
+                    : Entry.kindOf(Files.readAttributes(path.resolve(entry.name()), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
         }
 
         @Override
@@ -387,6 +444,12 @@ public final class OpenFolder implements Closeable {
         }
 
         @Override
+        public int kind(Entry entry) throws IOException {
+            return Entry.kindOf(secure.getFileAttributeView(Path.of(entry.name()), BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .readAttributes());
+        }
+
+        @Override
         public void rename(Entry from, String to) throws IOException {
             secure.move(Path.of(from.name()), secure, Path.of(to));
         }
@@ -448,6 +511,11 @@ public final class OpenFolder implements Closeable {
         @Override
         public void rename(Entry from, String to) throws IOException {
             Files.move(path.resolve(from.name()), path.resolve(to), StandardCopyOption.ATOMIC_MOVE);
+        }
+
+        @Override
+        public int kind(Entry entry) throws IOException {
+            return Entry.kindOf(Files.readAttributes(path.resolve(entry.name()), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
         }
 
         @Override

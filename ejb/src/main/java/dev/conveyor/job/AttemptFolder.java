@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -79,9 +80,13 @@ public record AttemptFolder(Path folder) {
         return true;
     }
 
-    /** True when the folder holds an empty {@code out/} and an empty {@code work/}, real folders both, and nothing else. */
+    /** True when the folder is one (not a link) holding an empty {@code out/} and an empty {@code work/}, real folders both, and nothing else. */
     boolean isEmptyAndNew() throws IOException {
-        return FileTrees.names(folder).equals(Set.of("out", "work")) && FileTrees.isEmptyFolder(output()) && FileTrees.isEmptyFolder(work());
+        try (OpenFolder opened = OpenFolder.open(folder)) {
+            return opened.names().equals(Set.of("out", "work")) && opened.holdsEmptyFolder("out") && opened.holdsEmptyFolder("work");
+        } catch (NoSuchFileException | NotDirectoryException notAFolder) {
+            return false;
+        }
     }
 
     /** The operation's results, named as they will be in the result folder. */

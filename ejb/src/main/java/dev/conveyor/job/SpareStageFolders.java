@@ -13,6 +13,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -154,7 +155,7 @@ final class SpareStageFolders {
         } catch (NoSuchFileException | DirectoryNotEmptyException | FileAlreadyExistsException noneOrStartedBefore) {
             return false;
         }
-        if (Files.isDirectory(run.folder(), LinkOption.NOFOLLOW_LINKS) && run.isEmptyAndNew()) {
+        if (run.isEmptyAndNew()) {
             return true;
         }
         // A link or a file put in its place, or a folder someone wrote into: removed, never followed.
@@ -196,11 +197,14 @@ final class SpareStageFolders {
         }
     }
 
+    /** Opened once, its parts' kinds as its listing tells them: by path, each look and listing was a walk and an open of its own. */
     private static boolean hasShapeOfSpare(Path folder) throws IOException {
-        return Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS) && FileTrees.names(folder).equals(SHAPE)
-                && Files.isRegularFile(folder.resolve(StageFolder.MARKER), LinkOption.NOFOLLOW_LINKS)
-                && FileTrees.isEmptyFolder(folder.resolve(INPUT))
-                && Files.isDirectory(folder.resolve(PREPARED_ATTEMPT), LinkOption.NOFOLLOW_LINKS);
+        try (OpenFolder opened = OpenFolder.open(folder)) {
+            return opened.names().equals(SHAPE) && opened.holdsFile(StageFolder.MARKER) && opened.holdsFolder(PREPARED_ATTEMPT)
+                    && opened.holdsEmptyFolder(INPUT);
+        } catch (NoSuchFileException | NotDirectoryException notAFolder) {
+            return false;
+        }
     }
 
     /**

@@ -107,4 +107,29 @@ class OpenFolderTest {
 
         assertEquals(Set.of(), FileTrees.names(job));
     }
+
+    @Test
+    void whatAFolderHoldsIsToldWithoutFollowingLinks() throws IOException {
+        Path outside = OutsideFolder.withAFile(root);
+        Path job = Files.createDirectories(root.resolve("job"));
+        Files.writeString(job.resolve("marker"), "id");
+        Files.createDirectories(job.resolve("empty"));
+        Files.createDirectories(job.resolve("full/inner"));
+        Files.createSymbolicLink(job.resolve("linked-folder"), Files.createDirectories(root.resolve("elsewhere-empty")));
+        Files.createSymbolicLink(job.resolve("linked-file"), outside.resolve("deep/keep.txt"));
+
+        try (OpenFolder folder = OpenFolder.open(job)) {
+            assertTrue(folder.holdsFile("marker"));
+            assertTrue(folder.holdsFolder("empty"));
+            assertTrue(folder.holdsEmptyFolder("empty"));
+            assertFalse(folder.holdsEmptyFolder("full"), "a folder with something in it");
+            assertFalse(folder.holdsFolder("linked-folder"), "a link to a folder");
+            assertFalse(folder.holdsEmptyFolder("linked-folder"), "a link to an empty folder");
+            assertFalse(folder.holdsFile("linked-file"), "a link to a file");
+            assertFalse(folder.holdsFile("empty"));
+            assertFalse(folder.holdsFolder("marker"));
+            assertFalse(folder.holdsFile("missing"));
+            assertFalse(folder.holdsEmptyFolder("missing"));
+        }
+    }
 }
