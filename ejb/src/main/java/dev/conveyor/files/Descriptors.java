@@ -81,6 +81,19 @@ final class Descriptors {
     static native int renameat(int fromFolder, byte[] from, int toFolder, byte[] to) throws LastErrorException;
 
     /**
+     * faccessat(2) with a path as given (relative to the working folder, or absolute); -1 on failure
+     * with the reason in {@link Native#getLastError()}, not as an exception.
+     */
+    static native int faccessat(int folder, String path, int mode, int flags);
+
+    /** rename(2); -1 on failure with the reason in {@link Native#getLastError()}, not as an exception. */
+    static native int rename(String from, String to);
+
+    /** faccessat's folder for paths taken as they are written, and its flag that does not follow a link in the last place. */
+    static final int WORKING_FOLDER = -100;
+    static final int NOT_FOLLOWING = 0x100;
+
+    /**
      * A name as the system takes it: in the encoding Java gives file names (sun.jnu.encoding), ended
      * by a zero byte.
      */

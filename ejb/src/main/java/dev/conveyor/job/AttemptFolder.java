@@ -49,10 +49,14 @@ public record AttemptFolder(Path folder) {
         return ATTEMPT_NAME.matcher(name).matches();
     }
 
-    /** Makes the attempt's folder and its output folder; an attempt's folder is new, never one found there. */
+    /**
+     * Makes the attempt's folder with its output and work folders, the shape a prepared attempt
+     * folder has (see {@link #emptyForReuse}); an attempt's folder is new, never one found there.
+     */
     public AttemptFolder create() throws IOException {
         Files.createDirectory(folder);
         Files.createDirectory(output());
+        Files.createDirectory(work());
         return this;
     }
 

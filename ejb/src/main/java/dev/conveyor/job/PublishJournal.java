@@ -5,6 +5,7 @@ import static dev.conveyor.common.JsonText.JSON;
 import dev.conveyor.common.JsonText;
 import dev.conveyor.common.MessageId;
 import dev.conveyor.files.Confinement;
+import dev.conveyor.files.Looks;
 import dev.conveyor.files.FileNames;
 import dev.conveyor.files.UnsafeFolderException;
 import jakarta.json.JsonObject;
@@ -63,6 +64,10 @@ final class PublishJournal {
 
     static PublishJournal of(StageFolder stage, Confinement confinement) throws IOException {
         PublishJournal journal = new PublishJournal(stage.jobFolder().resolve("published.json"), confinement);
+        // Most jobs publish without one: asked first without the exception a look at a missing file throws.
+        if (Looks.nothingAt(journal.file)) {
+            return journal;
+        }
         BasicFileAttributes look = ResultFiles.lookAt(journal.file);
         if (look == null) {
             return journal;

@@ -2,6 +2,7 @@ package dev.conveyor.job;
 
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
+import dev.conveyor.files.Looks;
 import dev.conveyor.files.OpenFolder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -149,10 +150,9 @@ final class SpareStageFolders {
      * it is not replaced: the caller's make fails on it, as a second start of the same attempt must.
      */
     static boolean usePrepared(StageFolder stage, AttemptFolder run) throws IOException {
-        try {
-            // The rename fails on an attempt folder with anything in it, as the one a start of this attempt made has.
-            Files.move(stage.jobFolder().resolve(PREPARED_ATTEMPT), run.folder(), StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException | DirectoryNotEmptyException | FileAlreadyExistsException noneOrStartedBefore) {
+        // The rename fails on an attempt folder with anything in it, as the one a start of this attempt made has; a job
+        // whose folder was made for it has none to take, which is told without an exception.
+        if (!Looks.renameIfThere(stage.jobFolder().resolve(PREPARED_ATTEMPT), run.folder())) {
             return false;
         }
         if (run.isEmptyAndNew()) {

@@ -67,11 +67,28 @@ public record StageFolder(Path jobFolder) {
      * (no link anywhere below the root), with the marker; a folder made earlier is reused.
      */
     public StageFolder create(Confinement confinement) throws IOException {
-        if (!SpareStageFolders.takeInto(confinement, jobFolder)) {
+        if (!SpareStageFolders.takeInto(confinement, jobFolder) && !createNew(confinement)) {
             createMarked(confinement, jobFolder);
             confinement.ensure(jobFolder.resolve("in"));
         }
         return this;
+    }
+
+    /**
+     * Makes the job's folder below its checked stage folder, then the marker and {@code in} in it,
+     * with no look first at what a new job id never finds there (each look at a missing name
+     * costs an exception): false, with nothing made, when the folder exists already.
+     */
+    private boolean createNew(Confinement confinement) throws IOException {
+        confinement.ensure(jobFolder.getParent());
+        try {
+            Files.createDirectory(jobFolder);
+        } catch (FileAlreadyExistsException madeEarlier) {
+            return false;
+        }
+        writeNew(jobFolder.resolve(MARKER), jobId());
+        Files.createDirectory(jobFolder.resolve("in"));
+        return true;
     }
 
     /**

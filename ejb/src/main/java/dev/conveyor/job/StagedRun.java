@@ -139,9 +139,11 @@ final class StagedRun {
     }
 
     /**
-     * The call's work folder, empty. A kept stage folder brings the attempt's (SpareStageFolders);
-     * making one that is there costs an exception. Either way it is empty: a prepared attempt's was
-     * checked when it was taken (StageFolder.startAttempt), a made one is new. A call's own folder
+     * The call's work folder, empty. The attempt's comes with its folder, prepared in a kept stage
+     * folder (SpareStageFolders) or made with it (AttemptFolder.create), so the look finds it and
+     * costs no exception; it is made here only where an earlier version's start left none. Either
+     * way it is empty: a prepared attempt's was checked when it was taken (StageFolder.startAttempt),
+     * a made one is new. A call's own folder
      * below it, where a job runs once per matching file, is always made: a link a dropper put in its
      * place while an earlier call ran would have the operation write through it, and making it
      * fails the attempt instead. Nothing is looked at through a link.

@@ -167,7 +167,8 @@ class SpareStageFoldersTest {
 
         AttemptFolder run = taken.startAttempt(1);
 
-        assertEquals(Set.of("out"), FileTrees.names(run.folder()), "a new attempt folder, as one is made without spares");
+        assertEquals(Set.of("out", "work"), FileTrees.names(run.folder()), "a new attempt folder, as one is made without spares");
+        assertEquals(Set.of(), FileTrees.names(run.work()), "its work folder new and empty");
         assertFalse(Files.exists(run.work().resolve("planted.pdf")));
     }
 

@@ -1,0 +1,58 @@
+package dev.conveyor.files;
+
+import com.sun.jna.Native;
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Looks and renames whose usual answer is that nothing is there, answered by a result rather than
+ * an exception. Java's file API reports a missing name by throwing, and an exception thrown inside
+ * Payara's deep call stacks costs the walk of every frame: on a burst into a new endpoint, about
+ * six such exceptions a job took 4% of Payara's CPU (docs/benchmarks.md). Where descriptors are not
+ * available ({@link Descriptors}) Java's file API answers, exceptions and all.
+ */
+public final class Looks {
+
+    private Looks() {
+    }
+
+    /** True when nothing is at {@code path} (a link counts as something, wherever it points). */
+    public static boolean nothingAt(Path path) {
+        if (Descriptors.UNAVAILABLE != null) {
+            return Files.notExists(path, LinkOption.NOFOLLOW_LINKS);
+        }
+        return Descriptors.faccessat(Descriptors.WORKING_FOLDER, path.toString(), 0, Descriptors.NOT_FOLLOWING) != 0
+                && Native.getLastError() == Descriptors.NO_ENTRY;
+    }
+
+    /**
+     * Renames {@code from} to {@code to} in one step, as {@link Files#move} with
+     * {@link StandardCopyOption#ATOMIC_MOVE} does: false, with nothing changed, when nothing is at
+     * {@code from}, or {@code to} is a folder with something in it (or, for a file, exists).
+     */
+    public static boolean renameIfThere(Path from, Path to) throws IOException {
+        if (Descriptors.UNAVAILABLE != null) {
+            try {
+                Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+                return true;
+            } catch (NoSuchFileException | DirectoryNotEmptyException | FileAlreadyExistsException notMoved) {
+                return false;
+            }
+        }
+        if (Descriptors.rename(from.toString(), to.toString()) == 0) {
+            return true;
+        }
+        int reason = Native.getLastError();
+        if (reason == Descriptors.NO_ENTRY || reason == Descriptors.NOT_EMPTY || reason == Descriptors.EXISTS) {
+            return false;
+        }
+        throw new FileSystemException(from.toString(), to.toString(), "cannot rename (errno " + reason + ")");
+    }
+}

@@ -1,0 +1,51 @@
+package dev.conveyor.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LooksTest {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void nothingIsAtAMissingNameOnlyALinkToNothingIsSomethingAndAPathThroughAFileIsNotNothing() throws IOException {
+        Path file = Files.writeString(root.resolve("file.txt"), "here");
+        Path dangling = Files.createSymbolicLink(root.resolve("dangling"), root.resolve("gone"));
+
+        assertTrue(Looks.nothingAt(root.resolve("missing")));
+        assertTrue(Looks.nothingAt(root.resolve("missing/deeper")));
+        assertFalse(Looks.nothingAt(file));
+        assertFalse(Looks.nothingAt(root));
+        assertFalse(Looks.nothingAt(dangling), "the link itself is there");
+        assertFalse(Looks.nothingAt(file.resolve("inside")), "not a folder on the way: the look that follows says why");
+    }
+
+    @Test
+    void aRenameTellsWhetherItHappened() throws IOException {
+        Path prepared = Files.createDirectories(root.resolve("next/out"));
+        Path attempt = root.resolve("1");
+
+        assertTrue(Looks.renameIfThere(prepared.getParent(), attempt));
+        assertEquals(Set.of("out"), FileTrees.names(attempt));
+        assertFalse(Looks.renameIfThere(root.resolve("next"), root.resolve("2")), "nothing left to rename");
+
+        Path another = Files.createDirectories(root.resolve("another"));
+        assertFalse(Looks.renameIfThere(another, attempt), "onto a folder with something in it");
+        assertTrue(Files.isDirectory(another, LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.isDirectory(attempt.resolve("out"), LinkOption.NOFOLLOW_LINKS));
+
+        Path file = Files.writeString(root.resolve("file.txt"), "a file");
+        assertThrows(IOException.class, () -> Looks.renameIfThere(another, file.resolve("inside")), "a failure of another kind");
+    }
+}
