@@ -62,7 +62,12 @@ final class Descriptors {
     private Descriptors() {
     }
 
-    static native int open(String path, int flags) throws LastErrorException;
+    static native int open(byte[] path, int flags) throws LastErrorException;
+
+    /** open(2) for a path given as text. */
+    static int open(String path, int flags) throws LastErrorException {
+        return open(nameBytes(path), flags);
+    }
 
     static native int openat(int folder, byte[] name, int flags) throws LastErrorException;
 
@@ -84,18 +89,20 @@ final class Descriptors {
      * faccessat(2) with a path as given (relative to the working folder, or absolute); -1 on failure
      * with the reason in {@link Native#getLastError()}, not as an exception.
      */
-    static native int faccessat(int folder, String path, int mode, int flags);
+    static native int faccessat(int folder, byte[] path, int mode, int flags);
 
     /** rename(2); -1 on failure with the reason in {@link Native#getLastError()}, not as an exception. */
-    static native int rename(String from, String to);
+    static native int rename(byte[] from, byte[] to);
 
     /** faccessat's folder for paths taken as they are written, and its flag that does not follow a link in the last place. */
     static final int WORKING_FOLDER = -100;
     static final int NOT_FOLLOWING = 0x100;
 
     /**
-     * A name as the system takes it: in the encoding Java gives file names (sun.jnu.encoding), ended
-     * by a zero byte.
+     * A name or path as the system takes it: in the encoding Java gives file names
+     * (sun.jnu.encoding), ended by a zero byte. Given as text, JNA would encode it in its own
+     * default (file.encoding), which from Java 18 on is UTF-8 whatever the system's locale: a
+     * path with a letter outside ASCII would then name another file, or none.
      */
     static byte[] nameBytes(String name) {
         byte[] encoded = name.getBytes(NAME_ENCODING);

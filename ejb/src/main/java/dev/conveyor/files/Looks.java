@@ -28,7 +28,7 @@ public final class Looks {
         if (Descriptors.UNAVAILABLE != null) {
             return Files.notExists(path, LinkOption.NOFOLLOW_LINKS);
         }
-        return Descriptors.faccessat(Descriptors.WORKING_FOLDER, path.toString(), 0, Descriptors.NOT_FOLLOWING) != 0
+        return Descriptors.faccessat(Descriptors.WORKING_FOLDER, Descriptors.nameBytes(path.toString()), 0, Descriptors.NOT_FOLLOWING) != 0
                 && Native.getLastError() == Descriptors.NO_ENTRY;
     }
 
@@ -46,7 +46,7 @@ public final class Looks {
                 return false;
             }
         }
-        if (Descriptors.rename(from.toString(), to.toString()) == 0) {
+        if (Descriptors.rename(Descriptors.nameBytes(from.toString()), Descriptors.nameBytes(to.toString())) == 0) {
             return true;
         }
         int reason = Native.getLastError();

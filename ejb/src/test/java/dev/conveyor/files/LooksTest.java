@@ -48,4 +48,19 @@ class LooksTest {
         Path file = Files.writeString(root.resolve("file.txt"), "a file");
         assertThrows(IOException.class, () -> Looks.renameIfThere(another, file.resolve("inside")), "a failure of another kind");
     }
+
+    @Test
+    void pathsWithLettersOutsideAsciiAreFoundRenamedAndEmptied() throws IOException {
+        Path folder = Files.createDirectories(root.resolve("Überweisungen/stage"));
+        Path file = Files.writeString(folder.resolve("rechnung-€.pdf"), "a scan");
+
+        assertFalse(Looks.nothingAt(file));
+        assertTrue(Looks.renameIfThere(file, folder.resolve("quittung-ß.pdf")));
+        assertTrue(Looks.nothingAt(file));
+        try (OpenFolder opened = OpenFolder.open(folder)) {
+            assertEquals(Set.of("quittung-ß.pdf"), opened.names());
+            opened.deleteEntries(any -> true);
+        }
+        assertEquals(Set.of(), FileTrees.names(folder));
+    }
 }
