@@ -4,18 +4,17 @@ import com.sun.jna.LastErrorException;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Platform;
-import com.sun.jna.Pointer;
 import java.nio.charset.Charset;
 import java.util.Arrays;
 
 /**
  * Folders opened as file descriptors, through JNA: Linux's open(2), openat(2), close(2), and the
- * listing, removal and renaming of a folder's entries relative to it (getdents64(2), unlinkat(2),
- * renameat(2)), which Java's file API offers for folders only with system calls of its own around
- * each (a folder opened relative to another is opened, copied, looked at and flagged: nine calls
- * where four do). {@link #UNAVAILABLE} says why they cannot be used here (another system, an
- * unknown processor family, JNA's native part missing); the callers then go through Java's file
- * API as before.
+ * removal and renaming of a folder's entries relative to it (unlinkat(2), renameat(2); the listing
+ * is {@link FolderListing}'s), which Java's file API offers for folders only with system calls of
+ * its own around each (a folder opened relative to another is opened, copied, looked at and
+ * flagged: nine calls where four do). {@link #UNAVAILABLE} says why they cannot be used here
+ * (another system, an unknown processor family, JNA's native part missing); the callers then go
+ * through Java's file API as before.
  */
 final class Descriptors {
 
@@ -77,9 +76,6 @@ final class Descriptors {
     static int openat(int folder, String name, int flags) throws LastErrorException {
         return openat(folder, nameBytes(name), flags);
     }
-
-    /** Reads the folder's next entries into {@code buffer}: the bytes read, 0 at the end (glibc 2.30 and later). */
-    static native long getdents64(int folder, Pointer buffer, long size) throws LastErrorException;
 
     static native int unlinkat(int folder, byte[] name, int flags) throws LastErrorException;
 

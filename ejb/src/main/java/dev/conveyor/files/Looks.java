@@ -2,7 +2,6 @@ package dev.conveyor.files;
 
 import com.sun.jna.Native;
 import java.io.IOException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -35,21 +34,29 @@ public final class Looks {
     /**
      * Renames {@code from} to {@code to} in one step, as {@link Files#move} with
      * {@link StandardCopyOption#ATOMIC_MOVE} does: false, with nothing changed, when nothing is at
-     * {@code from}, or {@code to} is a folder with something in it (or, for a file, exists).
+     * {@code from} or {@code to} is a folder with something in it. Like that move, it replaces a
+     * file or an empty folder at {@code to}: it is no guard against overwriting.
      */
     public static boolean renameIfThere(Path from, Path to) throws IOException {
         if (Descriptors.UNAVAILABLE != null) {
             try {
                 Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
                 return true;
-            } catch (NoSuchFileException | DirectoryNotEmptyException | FileAlreadyExistsException notMoved) {
+            } catch (NoSuchFileException | FileAlreadyExistsException notMoved) {
                 return false;
+            } catch (FileSystemException notMoved) {
+                // Java reports a folder with something in it at the target as a plain failure, without a type of its own.
+                if (Files.isDirectory(to, LinkOption.NOFOLLOW_LINKS) && !FileTrees.entryNames(to).isEmpty()) {
+                    return false;
+                }
+                throw notMoved;
             }
         }
         if (Descriptors.rename(Descriptors.nameBytes(from.toString()), Descriptors.nameBytes(to.toString())) == 0) {
             return true;
         }
         int reason = Native.getLastError();
+        // A folder with something in it at the target is ENOTEMPTY on Linux, EEXIST where POSIX allows it.
         if (reason == Descriptors.NO_ENTRY || reason == Descriptors.NOT_EMPTY || reason == Descriptors.EXISTS) {
             return false;
         }

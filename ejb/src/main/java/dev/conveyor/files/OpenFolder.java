@@ -60,7 +60,7 @@ public final class OpenFolder implements Closeable {
      */
     public static OpenFolder open(Path folder) throws IOException {
         Path absolute = folder.toAbsolutePath();
-        return new OpenFolder(Descriptors.UNAVAILABLE == null ? ByDescriptor.open(absolute) : openByStream(absolute));
+        return new OpenFolder(FolderListing.UNAVAILABLE == null ? ByDescriptor.open(absolute) : openByStream(absolute));
     }
 
     /** Opens the folder {@code name} in this one; a link in its place is refused, as by {@link #open(Path)}. */
@@ -233,8 +233,8 @@ public final class OpenFolder implements Closeable {
         private static final byte DT_UNKNOWN = 0;
         private static final byte DT_DIR = 4;
         private static final byte DT_REG = 8;
-        /** One listing buffer a thread: a stage folder's listing fits in one read. */
-        private static final ThreadLocal<Memory> BUFFER = ThreadLocal.withInitial(() -> new Memory(16 * 1024));
+        /** A stage folder's listing fits in one read. */
+        private static final int LISTING_BYTES = 8 * 1024;
 
         private final Path path;
         private final int descriptor;
@@ -256,11 +256,11 @@ public final class OpenFolder implements Closeable {
 
         @Override
         public List<Entry> list() throws IOException {
-            Memory buffer = BUFFER.get();
             List<Entry> entries = new ArrayList<>();
-            try {
-                for (long read = Descriptors.getdents64(descriptor, buffer, buffer.size()); read > 0;
-                        read = Descriptors.getdents64(descriptor, buffer, buffer.size())) {
+            // Freed at once: a buffer kept per thread would hold the application's class loader past a redeploy.
+            try (Memory buffer = new Memory(LISTING_BYTES)) {
+                for (long read = FolderListing.getdents64(descriptor, buffer, buffer.size()); read > 0;
+                        read = FolderListing.getdents64(descriptor, buffer, buffer.size())) {
                     addEntries(buffer.getByteArray(0, (int) read), entries);
                 }
             } catch (LastErrorException e) {
@@ -269,13 +269,20 @@ public final class OpenFolder implements Closeable {
             return entries;
         }
 
-        private static void addEntries(byte[] records, List<Entry> entries) {
+        private void addEntries(byte[] records, List<Entry> entries) throws IOException {
             ByteBuffer fields = ByteBuffer.wrap(records).order(ByteOrder.nativeOrder());
             int record = 0;
             while (record < records.length) {
+                int recordEnd = record + (record + NAME_AT <= records.length ? fields.getShort(record + RECORD_LENGTH_AT) & 0xffff : 0);
+                if (recordEnd < record + NAME_AT + 1 || recordEnd > records.length) {
+                    throw new FileSystemException(path.toString(), null, "the folder's listing is not as Linux writes it");
+                }
                 int end = record + NAME_AT;
-                while (records[end] != 0) {
+                while (end < recordEnd && records[end] != 0) {
                     end++;
+                }
+                if (end == recordEnd) {
+                    throw new FileSystemException(path.toString(), null, "the folder's listing is not as Linux writes it");
                 }
                 int length = end - record - NAME_AT;
                 boolean dots = records[record + NAME_AT] == '.' && (length == 1 || length == 2 && records[record + NAME_AT + 1] == '.');
@@ -285,7 +292,7 @@ public final class OpenFolder implements Closeable {
                             Arrays.copyOfRange(records, record + NAME_AT, end + 1),
                             type == DT_DIR ? Entry.FOLDER : type == DT_REG ? Entry.FILE : type == DT_UNKNOWN ? Entry.UNKNOWN : Entry.OTHER));
                 }
-                record += fields.getShort(record + RECORD_LENGTH_AT) & 0xffff;
+                record = recordEnd;
             }
         }
 
