@@ -27,7 +27,8 @@ public final class Looks {
         if (Descriptors.UNAVAILABLE != null) {
             return Files.notExists(path, LinkOption.NOFOLLOW_LINKS);
         }
-        return Descriptors.faccessat(Descriptors.WORKING_FOLDER, Descriptors.nameBytes(path.toString()), 0, Descriptors.NOT_FOLLOWING) != 0
+        byte[] name = Descriptors.nameBytes(path.toString());
+        return Descriptors.faccessat(Descriptors.WORKING_FOLDER, name, 0, Descriptors.NOT_FOLLOWING) != 0
                 && Native.getLastError() == Descriptors.NO_ENTRY;
     }
 

@@ -24,6 +24,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -82,13 +83,14 @@ public final class OpenFolder implements Closeable {
 
     /** The listed entry of that name, or one to reach by name where the folder was not listed or lacks it. */
     private Entry entry(String name) {
-        if (listed != null) {
-            for (Entry entry : listed) {
-                if (entry.name().equals(name)) {
-                    return entry;
-                }
-            }
-        }
+        return listed == null ? unlisted(name) : find(listed, name).orElseGet(() -> unlisted(name));
+    }
+
+    private static Optional<Entry> find(List<Entry> entries, String name) {
+        return entries.stream().filter(entry -> entry.name().equals(name)).findFirst();
+    }
+
+    private static Entry unlisted(String name) {
         return new Entry(name, null, Entry.UNKNOWN);
     }
 
@@ -103,16 +105,12 @@ public final class OpenFolder implements Closeable {
     }
 
     private boolean holds(String name, int kind) throws IOException {
-        for (Entry entry : listed()) {
-            if (entry.name().equals(name)) {
-                try {
-                    return reach.kind(entry) == kind;
-                } catch (NoSuchFileException gone) {
-                    return false;
-                }
-            }
+        Optional<Entry> entry = find(listed(), name);
+        try {
+            return entry.isPresent() && reach.kind(entry.get()) == kind;
+        } catch (NoSuchFileException gone) {
+            return false;
         }
-        return false;
     }
 
     /**

@@ -143,10 +143,10 @@ final class StagedRun {
      * folder (SpareStageFolders) or made with it (AttemptFolder.create), so the look finds it and
      * costs no exception; it is made here only where an earlier version's start left none. Either
      * way it is empty: a prepared attempt's was checked when it was taken (StageFolder.startAttempt),
-     * a made one is new. A call's own folder
-     * below it, where a job runs once per matching file, is always made: a link a dropper put in its
-     * place while an earlier call ran would have the operation write through it, and making it
-     * fails the attempt instead. Nothing is looked at through a link.
+     * a made one is new. A call's own folder below it, where a job runs once per matching file, is
+     * always made: a link a dropper put in its place while an earlier call ran would have the
+     * operation write through it, and making it fails the attempt instead. Nothing is looked at
+     * through a link.
      */
     private static Path newWorkFolder(AttemptFolder run, Path work) throws IOException {
         Path attemptWork = Files.isDirectory(run.work(), LinkOption.NOFOLLOW_LINKS) ? run.work() : Files.createDirectory(run.work());
