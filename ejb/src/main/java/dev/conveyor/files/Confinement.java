@@ -19,7 +19,9 @@ import java.util.Optional;
  * following links: every part that exists must be a real folder (a symbolic link there, made by
  * someone else, is refused and named), so the folder is exactly where its written path says.
  * {@link #ensure} then makes the missing parts one at a time the same way, so no folder is ever
- * created through a link.
+ * created through a link. Where Linux offers it, a folder that exists is checked in one system
+ * call instead, its whole path opened with no link followed anywhere ({@link LinkFreePaths}); the
+ * walk then runs only to tell what is missing or refused.
  * <p>
  * The roots themselves are the administrator's: a root may be a link (to a share, say); only
  * what lies below a root is checked. What a check cannot close is a swap in the instant between
@@ -55,7 +57,11 @@ public final class Confinement {
      *         symbolic link or not a folder
      */
     public Path check(Path folder) throws IOException {
-        return walk(folder).target();
+        Path target = folder.toAbsolutePath().normalize();
+        if (isWholeFolderWithoutLinks(target)) {
+            return target;
+        }
+        return walk(target).target();
     }
 
     /**
@@ -63,7 +69,11 @@ public final class Confinement {
      * time below the deepest part the check found: parts that exist are not made again.
      */
     public Path ensure(Path folder) throws IOException {
-        Walk walk = walk(folder);
+        Path target = folder.toAbsolutePath().normalize();
+        if (isWholeFolderWithoutLinks(target)) {
+            return target;
+        }
+        Walk walk = walk(target);
         if (walk.target().equals(walk.existing())) {
             return walk.target();
         }
@@ -77,6 +87,16 @@ public final class Confinement {
             }
         }
         return walk.target();
+    }
+
+    /**
+     * True when the folder lies below a root and opens, whole, as a folder with no link anywhere on
+     * its path ({@link LinkFreePaths}): what the walk would find, in one system call. False asks
+     * for the walk, which tells what is missing or refused.
+     */
+    private boolean isWholeFolderWithoutLinks(Path target) throws UnsafeFolderException {
+        rootOf(target);
+        return LinkFreePaths.UNAVAILABLE == null && LinkFreePaths.isFolderWithoutLinks(target);
     }
 
     /** A folder's root, and the deepest part of it that exists (null when none below the root does). */

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * A folder below an allowed root held open while work is done in it, so that no folder above it
  * swapped for a link can redirect that work. It is opened from its root one name at a time, no
  * name below the root a link (openat(2) with O_NOFOLLOW: the check and the open are one step, with
- * no instant between them for a swap), and used through {@link #path}, the name Linux gives the
+ * no instant between them for a swap; where no link is on the whole path, all in one call,
+ * {@link LinkFreePaths}), and used through {@link #path}, the name Linux gives the
  * open folder ({@code /proc/<pid>/fd/<n>}): whatever is renamed above it afterwards, a path
  * through that name reaches the very folder that was opened. Java's file API, and the operations
  * that take paths, work there unchanged. Files below it are opened to be read the same way, one
@@ -86,6 +87,17 @@ public final class HeldFolder implements AutoCloseable {
             return new HeldFolder(checked, checked, -1);
         }
         List<Path> way = confinement.wayFromRoot(folder);
+        Path target = way.get(way.size() - 1);
+        // In one call where no link is on the whole path; else name by name, which also tells what is refused.
+        int opened = LinkFreePaths.UNAVAILABLE == null ? LinkFreePaths.open(target, Descriptors.PLACE_FLAGS) : -1;
+        int descriptor = opened >= 0 ? opened : openByParts(way);
+        HeldFolder held = new HeldFolder(target, Path.of(OPEN_FOLDERS + descriptor), descriptor);
+        HELD.put(descriptor, held);
+        return held;
+    }
+
+    /** Opens the last folder of {@code way} from its root (which may be a link), one part at a time, none of them followed if a link. */
+    private static int openByParts(List<Path> way) throws IOException {
         Path root = way.get(0);
         int current = openPart(root, () -> Descriptors.open(root.toString(), Descriptors.PLACE_FLAGS & ~Descriptors.NO_FOLLOW));
         for (Path part : way.subList(1, way.size())) {
@@ -96,9 +108,7 @@ public final class HeldFolder implements AutoCloseable {
                 Descriptors.close(above);
             }
         }
-        HeldFolder held = new HeldFolder(way.get(way.size() - 1), Path.of(OPEN_FOLDERS + current), current);
-        HELD.put(current, held);
-        return held;
+        return current;
     }
 
     private interface Open {

@@ -1,0 +1,65 @@
+package dev.conveyor.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LinkFreePathsTest {
+
+    @TempDir
+    Path temporary;
+
+    /** The temporary folder's real path: a link above it (a system's /tmp) would be refused, as it should. */
+    private Path root;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        root = temporary.toRealPath();
+    }
+
+    @Test
+    void openat2IsThereOnTheLinuxTheseTestsRunOn() {
+        // Linux 5.6 brought openat2; these machines run a later one, so the checks take one call, not a walk.
+        assertNull(LinkFreePaths.UNAVAILABLE);
+    }
+
+    @Test
+    void aFolderWithNoLinkOnItsPathOpensAndEveryOtherPathIsRefused() throws IOException {
+        Path deep = Files.createDirectories(root.resolve("watched/stage/job/1/out"));
+        Path away = Files.createDirectories(root.resolve("away/stage"));
+        Files.createSymbolicLink(root.resolve("linked"), root.resolve("away"));
+        Path file = Files.writeString(root.resolve("watched/file.txt"), "a file");
+
+        assertTrue(LinkFreePaths.isFolderWithoutLinks(deep));
+        assertTrue(LinkFreePaths.isFolderWithoutLinks(away));
+        assertFalse(LinkFreePaths.isFolderWithoutLinks(root.resolve("linked")), "a link in the last place");
+        assertFalse(LinkFreePaths.isFolderWithoutLinks(root.resolve("linked/stage")), "a link on the way, though it leads to a folder");
+        assertFalse(LinkFreePaths.isFolderWithoutLinks(root.resolve("watched/missing")));
+        assertFalse(LinkFreePaths.isFolderWithoutLinks(file));
+        assertFalse(LinkFreePaths.isFolderWithoutLinks(file.resolve("below")));
+    }
+
+    @Test
+    void aCheckWalksWhereTheWholePathHasALinkAboveTheRootAndStillRefusesOneBelowIt() throws IOException {
+        Files.createDirectories(root.resolve("real/watched/stage"));
+        Path linkedRoot = Files.createSymbolicLink(root.resolve("share"), root.resolve("real"));
+        Files.createSymbolicLink(root.resolve("real/watched/away"), root);
+        Confinement confinement = new Confinement(List.of(linkedRoot));
+
+        assertFalse(LinkFreePaths.isFolderWithoutLinks(linkedRoot.resolve("watched/stage")), "the root is a link");
+        assertEquals(linkedRoot.resolve("watched/stage"), confinement.check(linkedRoot.resolve("watched/stage")));
+        UnsafeFolderException refused = assertThrows(UnsafeFolderException.class,
+                () -> confinement.check(linkedRoot.resolve("watched/away/stage")));
+        assertTrue(refused.getMessage().contains("away"), refused.getMessage());
+    }
+}
