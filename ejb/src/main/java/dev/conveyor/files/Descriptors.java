@@ -79,6 +79,9 @@ final class Descriptors {
 
     static native int unlinkat(int folder, byte[] name, int flags) throws LastErrorException;
 
+    /** read(2): how many bytes were read into {@code buffer}, 0 at the end of the file. */
+    static native long read(int descriptor, byte[] buffer, long size) throws LastErrorException;
+
     static native int renameat(int fromFolder, byte[] from, int toFolder, byte[] to) throws LastErrorException;
 
     /**

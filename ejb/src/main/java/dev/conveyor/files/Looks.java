@@ -1,7 +1,10 @@
 package dev.conveyor.files;
 
+import com.sun.jna.LastErrorException;
 import com.sun.jna.Native;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -9,6 +12,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 
 /**
  * Looks and renames whose usual answer is that nothing is there, answered by a result rather than
@@ -30,6 +36,54 @@ public final class Looks {
         byte[] name = Descriptors.nameBytes(path.toString());
         return Descriptors.faccessat(Descriptors.WORKING_FOLDER, name, 0, Descriptors.NOT_FOLLOWING) != 0
                 && Native.getLastError() == Descriptors.NO_ENTRY;
+    }
+
+    /**
+     * True when {@code file} is a file, not a link (none is followed), holding exactly {@code expected}.
+     * It is opened without waiting for a writer, should a pipe stand in its place, and read once for
+     * a byte more than expected: a read of a few dozen bytes from a file comes whole, so a shorter
+     * or longer file is told by that one read, where a look at its kind and size first took one
+     * system call more. A folder, a pipe or anything else that cannot be read as a file holds
+     * nothing expected.
+     */
+    public static boolean holdsExactly(Path file, byte[] expected) throws IOException {
+        if (Descriptors.UNAVAILABLE != null) {
+            return holdsExactlyByJava(file, expected);
+        }
+        int descriptor;
+        try {
+            descriptor = Descriptors.open(Descriptors.nameBytes(file.toString()), Descriptors.FILE_FLAGS);
+        } catch (LastErrorException notOpened) {
+            return false;
+        }
+        try {
+            byte[] read = new byte[expected.length + 1];
+            return Descriptors.read(descriptor, read, read.length) == expected.length
+                    && Arrays.equals(read, 0, expected.length, expected, 0, expected.length);
+        } catch (LastErrorException unreadable) {
+            return false;
+        } finally {
+            Descriptors.close(descriptor);
+        }
+    }
+
+    private static boolean holdsExactlyByJava(Path file, byte[] expected) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException none) {
+            return false;
+        }
+        if (!attributes.isRegularFile() || attributes.size() != expected.length) {
+            return false;
+        }
+        ByteBuffer text = ByteBuffer.allocate(expected.length);
+        try (SeekableByteChannel channel = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            while (text.hasRemaining() && channel.read(text) >= 0) {
+                // Until the length the look found is read, or the file ends short.
+            }
+        }
+        return !text.hasRemaining() && Arrays.equals(text.array(), expected);
     }
 
     /**

@@ -3,21 +3,17 @@ package dev.conveyor.job;
 import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
+import dev.conveyor.files.Looks;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -237,29 +233,11 @@ public record StageFolder(Path jobFolder) {
 
     /**
      * True when the folder holds the marker (a plain file, not a link) naming this very folder.
-     * One look tells both what the marker is and its length; it is read without following a link,
-     * so one swapped in after the look is refused rather than read through. Asked several times on
-     * every job's way: two looks and a read that followed links cost three more system calls.
+     * Asked several times on every job's way, in as few system calls as it can be
+     * ({@link Looks#holdsExactly}).
      */
     public static boolean isMarked(Path folder) throws IOException {
-        Path marker = folder.resolve(MARKER);
-        BasicFileAttributes attributes;
-        try {
-            attributes = Files.readAttributes(marker, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (NoSuchFileException none) {
-            return false;
-        }
-        byte[] expected = folder.getFileName().toString().getBytes(StandardCharsets.UTF_8);
-        if (!attributes.isRegularFile() || attributes.size() != expected.length) {
-            return false;
-        }
-        ByteBuffer text = ByteBuffer.allocate(expected.length);
-        try (SeekableByteChannel channel = Files.newByteChannel(marker, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-            while (text.hasRemaining() && channel.read(text) >= 0) {
-                // Until the marker's length, as the look found it, is read, or the file ends short.
-            }
-        }
-        return !text.hasRemaining() && Arrays.equals(text.array(), expected);
+        return Looks.holdsExactly(folder.resolve(MARKER), folder.getFileName().toString().getBytes(StandardCharsets.UTF_8));
     }
 
     public Path input(String sourceName) {

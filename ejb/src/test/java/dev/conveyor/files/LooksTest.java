@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -29,6 +30,23 @@ class LooksTest {
         assertFalse(Looks.nothingAt(root));
         assertFalse(Looks.nothingAt(dangling), "the link itself is there");
         assertFalse(Looks.nothingAt(file.resolve("inside")), "not a folder on the way: the look that follows says why");
+    }
+
+    @Test
+    void aFileHoldsExactlyWhatItHoldsNoMoreAndNoLessAndNothingElseHoldsAnything() throws IOException {
+        byte[] expected = "job-1".getBytes(StandardCharsets.UTF_8);
+        Path file = Files.writeString(root.resolve("marker"), "job-1");
+        Path longer = Files.writeString(root.resolve("longer"), "job-12");
+        Path shorter = Files.writeString(root.resolve("shorter"), "job-");
+        Path link = Files.createSymbolicLink(root.resolve("link"), file);
+        Path folder = Files.createDirectories(root.resolve("folder"));
+
+        assertTrue(Looks.holdsExactly(file, expected));
+        assertFalse(Looks.holdsExactly(longer, expected));
+        assertFalse(Looks.holdsExactly(shorter, expected));
+        assertFalse(Looks.holdsExactly(link, expected), "a link is not followed");
+        assertFalse(Looks.holdsExactly(folder, expected));
+        assertFalse(Looks.holdsExactly(root.resolve("missing"), expected));
     }
 
     @Test
