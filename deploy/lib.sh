@@ -248,7 +248,8 @@ start_broker() {
   say "starting the Artemis broker on 127.0.0.1:$BROKER_PORT"
   set_aside_output "$LOG_DIR/broker.out"
   mark_log "$LOG_DIR/broker.log"
-  setsid "$VAR/broker/bin/artemis" run >>"$LOG_DIR/broker.out" 2>&1 </dev/null &
+  # artemis.profile keeps JAVA_ARGS when it is set: CONVEYOR_BROKER_JAVA_OPTS replaces the instance's own options.
+  JAVA_ARGS=${CONVEYOR_BROKER_JAVA_OPTS:-} setsid "$VAR/broker/bin/artemis" run >>"$LOG_DIR/broker.out" 2>&1 </dev/null &
   echo $! >"$RUN_DIR/broker.pid"
   wait_for "the broker" 60 "$!" "$LOG_DIR/broker.log" broker_active false
 }
