@@ -95,8 +95,9 @@ public final class Confinement {
      * for the walk, which tells what is missing or refused.
      */
     private boolean isWholeFolderWithoutLinks(Path target) throws UnsafeFolderException {
-        rootOf(target);
-        return LinkFreePaths.UNAVAILABLE == null && LinkFreePaths.isFolderWithoutLinks(target);
+        int partsBelowRoot = target.getNameCount() - rootOf(target).getNameCount();
+        // A folder right below its root is one look for the walk, and two calls (the open and its close) this way.
+        return partsBelowRoot > 1 && LinkFreePaths.UNAVAILABLE == null && LinkFreePaths.isFolderWithoutLinks(target);
     }
 
     /** A folder's root, and the deepest part of it that exists (null when none below the root does). */

@@ -13,6 +13,7 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -23,16 +24,22 @@ public final class FileTrees {
     }
 
     /**
-     * The names of a folder's entries, in no particular order; the folder itself may be a link
-     * (as for any listing by path). Read through java.io's listing: on Linux five system calls
-     * (open, stat, two reads, close), where {@link Files#newDirectoryStream} makes nine, since it
-     * also readies the folder for use relative to it, which a bare listing never needs. A small
-     * file's way lists a dozen folders of its stage folder (strace, docs/benchmarks.md).
+     * The names of a folder's entries, in no particular order. Where folders are opened as
+     * descriptors ({@link OpenFolder}), a link in the folder's place is refused, never listed
+     * through, and the listing takes four system calls (open, two reads, close). Elsewhere
+     * java.io lists it, following such a link, in five: {@link Files#newDirectoryStream} would
+     * make nine, readying the folder for use relative to it, which a bare listing never needs.
+     * A small file's way lists a dozen folders of its stage folder (strace, docs/benchmarks.md).
      *
      * @throws NoSuchFileException when nothing is there
      * @throws NotDirectoryException when it is no folder
      */
     public static List<String> entryNames(Path folder) throws IOException {
+        if (FolderListing.UNAVAILABLE == null) {
+            try (OpenFolder opened = OpenFolder.open(folder)) {
+                return List.copyOf(opened.names());
+            }
+        }
         String[] names = folder.toFile().list();
         if (names == null) {
             // java.io tells no reason: the look below finds the one Files would have thrown.
@@ -45,6 +52,22 @@ public final class FileTrees {
             throw new FileSystemException(folder.toString(), null, "the folder could not be listed");
         }
         return Arrays.asList(names);
+    }
+
+    /**
+     * The names of a folder's entries, as {@link #entryNames} lists them; empty when no folder is
+     * there: nothing, a file, or a link, which is never listed through. Asked where the folder is
+     * nearly always there, it costs no look before the listing.
+     */
+    public static Optional<List<String>> entryNamesIfFolder(Path folder) throws IOException {
+        if (FolderListing.UNAVAILABLE != null && !Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(entryNames(folder));
+        } catch (NoSuchFileException | NotDirectoryException none) {
+            return Optional.empty();
+        }
     }
 
     /** The names of a folder's entries (see {@link #entryNames}). */
@@ -99,26 +122,17 @@ public final class FileTrees {
 
     /**
      * The bytes of the regular files below {@code root}, links not followed; a file or folder gone
-     * meanwhile counts nothing. Measured after every run of an operation with an output limit,
+     * meanwhile counts nothing, and so does a root that is no folder. Measured after every run of an operation with an output limit,
      * mostly over a work folder of one or two files: listed by name ({@link #entryNames}), each
      * entry looked at once, which is half the system calls of a {@link Files#walkFileTree} (that
      * opens each folder for use relative to it and looks at the folder twice).
      */
     public static long bytes(Path root) throws IOException {
-        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
-            return 0;
-        }
         long total = 0;
         // A folder queue, not recursion: an archive's output may nest folders thousands deep.
         Deque<Path> folders = new ArrayDeque<>(List.of(root));
         for (Path folder = folders.poll(); folder != null; folder = folders.poll()) {
-            List<String> names;
-            try {
-                names = entryNames(folder);
-            } catch (NoSuchFileException | NotDirectoryException gone) {
-                continue;
-            }
-            for (String name : names) {
+            for (String name : entryNamesIfFolder(folder).orElse(List.of())) {
                 Path entry = folder.resolve(name);
                 BasicFileAttributes attributes;
                 try {

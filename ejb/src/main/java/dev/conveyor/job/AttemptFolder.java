@@ -151,10 +151,11 @@ public record AttemptFolder(Path folder) {
      * work folder but a unit's other name (the same file as the unit, not only the same name).
      */
     private Optional<List<Path>> unitsToLink(List<Path> units) throws IOException {
-        if (!units.equals(units.stream().sorted().toList()) || !Files.isDirectory(work(), LinkOption.NOFOLLOW_LINKS)) {
+        Optional<List<String>> work = units.equals(units.stream().sorted().toList()) ? FileTrees.entryNamesIfFolder(work()) : Optional.empty();
+        if (work.isEmpty()) {
             return Optional.empty();
         }
-        Set<String> inWork = new HashSet<>(FileTrees.entryNames(work()));
+        Set<String> inWork = new HashSet<>(work.get());
         List<Path> toLink = new ArrayList<>();
         for (Path unit : units) {
             if (unit.getNameCount() != 1) {
@@ -196,9 +197,9 @@ public record AttemptFolder(Path folder) {
      * has its name.
      */
     public Optional<List<Path>> finishedRun() throws IOException {
-        Path linked = folder.resolve(FINISHED_UNITS);
-        if (Files.isDirectory(linked, LinkOption.NOFOLLOW_LINKS)) {
-            return Optional.of(FileTrees.entryNames(linked).stream().map(Path::of).sorted().toList());
+        Optional<List<String>> linked = FileTrees.entryNamesIfFolder(folder.resolve(FINISHED_UNITS));
+        if (linked.isPresent()) {
+            return Optional.of(linked.get().stream().map(Path::of).sorted().toList());
         }
         Path written = folder.resolve(RESULT_LIST);
         BasicFileAttributes look = ResultFiles.lookAt(written);
@@ -226,9 +227,6 @@ public record AttemptFolder(Path folder) {
         if (listed.isPresent()) {
             return listed.get();
         }
-        if (!Files.isDirectory(output(), LinkOption.NOFOLLOW_LINKS)) {
-            return List.of();
-        }
-        return FileTrees.entryNames(output()).stream().map(Path::of).sorted().toList();
+        return FileTrees.entryNamesIfFolder(output()).orElse(List.of()).stream().map(Path::of).sorted().toList();
     }
 }

@@ -41,7 +41,6 @@ public final class OutputPlacer {
      */
     public static List<Path> place(Map<String, Object> outputs, Map<String, String> mappings, Path staged,
                                    FolderTemplate.Values values, Path outFolder, Path workFolder) throws IOException {
-        boolean fromJobFolder = Files.isDirectory(staged);
         List<Path> units = new ArrayList<>();
         for (var output : outputs.entrySet()) {
             Object value = output.getValue();
@@ -49,7 +48,8 @@ public final class OutputPlacer {
             String mapping = mappings.get(output.getKey());
             Path unitFolder;
             if (mapping == null) {
-                unitFolder = fromJobFolder && documents.size() > 1 ? Path.of(SafeNames.of(staged.getFileName().toString())) : null;
+                // Asked last: most outputs are one document, and the look at the source is a system call a job.
+                unitFolder = documents.size() > 1 && Files.isDirectory(staged) ? Path.of(SafeNames.of(staged.getFileName().toString())) : null;
             } else {
                 OutputPattern pattern = OutputPattern.of(mapping);
                 Path named = outFolder.relativize(PathNames.inside(outFolder, pattern.expand(values).toString(),

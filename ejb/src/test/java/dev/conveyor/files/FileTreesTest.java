@@ -92,6 +92,20 @@ class FileTreesTest {
     }
 
     @Test
+    void aLinkInPlaceOfAFolderIsNeverListedThroughAndWhereNoFolderIsTheListingIsEmpty() throws Exception {
+        Path outside = OutsideFolder.withAFile(root);
+        Path folder = Files.createDirectories(root.resolve("listed"));
+        Files.writeString(folder.resolve("file.txt"), "x");
+        Path link = Files.createSymbolicLink(root.resolve("link"), outside);
+
+        assertEquals(List.of("file.txt"), FileTrees.entryNamesIfFolder(folder).orElseThrow());
+        assertTrue(FileTrees.entryNamesIfFolder(link).isEmpty(), "a link is not listed through");
+        assertThrows(NotDirectoryException.class, () -> FileTrees.entryNames(link));
+        assertTrue(FileTrees.entryNamesIfFolder(folder.resolve("file.txt")).isEmpty());
+        assertTrue(FileTrees.entryNamesIfFolder(root.resolve("absent")).isEmpty());
+    }
+
+    @Test
     void bytesCountsTheRegularFilesAtEveryDepthAndNothingALinkReaches() throws Exception {
         Path outside = OutsideFolder.withAFile(root);
         Path tree = Files.createDirectories(root.resolve("tree/a/b/c"));
