@@ -46,6 +46,8 @@ final class Descriptors {
 
     /** errno values, the same on every family {@link #flagsOfFamily} knows. */
     static final int NO_ENTRY = 2;
+    static final int NO_DEVICE = 6;
+    static final int WOULD_BLOCK = 11;
     static final int EXISTS = 17;
     static final int NOT_FOLDER = 20;
     static final int IS_FOLDER = 21;

@@ -40,11 +40,15 @@ public final class Looks {
 
     /**
      * True when {@code file} is a file, not a link (none is followed), holding exactly {@code expected}.
-     * It is opened without waiting for a writer, should a pipe stand in its place, and read once for
-     * a byte more than expected: a read of a few dozen bytes from a file comes whole, so a shorter
-     * or longer file is told by that one read, where a look at its kind and size first took one
-     * system call more. A folder, a pipe or anything else that cannot be read as a file holds
-     * nothing expected.
+     * It is opened without waiting for a writer, should a pipe stand in its place, and read for a
+     * byte more than expected: a read of a few dozen bytes from a file comes whole, so a longer file
+     * is told by that one read, where a look at its kind and size first took one system call more
+     * (a read that came back short is followed by more, for file systems that split reads). A
+     * folder, a link, a socket or an empty pipe holds nothing expected; a pipe whose writer sends
+     * exactly the expected bytes would pass, as a file written with them would.
+     *
+     * @throws FileSystemException when the file cannot be opened or read for another reason (no
+     *         permission, too many open files, an input error): that tells nothing of what it holds
      */
     public static boolean holdsExactly(Path file, byte[] expected) throws IOException {
         if (Descriptors.UNAVAILABLE != null) {
@@ -54,14 +58,27 @@ public final class Looks {
         try {
             descriptor = Descriptors.open(Descriptors.nameBytes(file.toString()), Descriptors.FILE_FLAGS);
         } catch (LastErrorException notOpened) {
-            return false;
+            int reason = notOpened.getErrorCode();
+            if (reason == Descriptors.NO_ENTRY || reason == Descriptors.LINK_LOOP || reason == Descriptors.NO_DEVICE) {
+                return false;
+            }
+            throw new FileSystemException(file.toString(), null, "cannot be opened (errno " + reason + ")");
         }
         try {
-            byte[] read = new byte[expected.length + 1];
-            return Descriptors.read(descriptor, read, read.length) == expected.length
-                    && Arrays.equals(read, 0, expected.length, expected, 0, expected.length);
-        } catch (LastErrorException unreadable) {
-            return false;
+            byte[] held = new byte[expected.length + 1];
+            int total = 0;
+            for (long read = -1; total < expected.length && read != 0; total += (int) read) {
+                byte[] rest = new byte[held.length - total];
+                read = Descriptors.read(descriptor, rest, rest.length);
+                System.arraycopy(rest, 0, held, total, (int) read);
+            }
+            return total == expected.length && Arrays.equals(held, 0, total, expected, 0, total);
+        } catch (LastErrorException unread) {
+            int reason = unread.getErrorCode();
+            if (reason == Descriptors.IS_FOLDER || reason == Descriptors.WOULD_BLOCK) {
+                return false;
+            }
+            throw new FileSystemException(file.toString(), null, "cannot be read (errno " + reason + ")");
         } finally {
             Descriptors.close(descriptor);
         }

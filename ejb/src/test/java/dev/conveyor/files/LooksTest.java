@@ -50,6 +50,15 @@ class LooksTest {
     }
 
     @Test
+    void aMarkerThatCannotBeReadIsAnErrorNotAnAnswer() throws IOException {
+        Path file = Files.writeString(root.resolve("marker"), "job-1");
+        Path below = file.resolve("below");
+
+        assertThrows(java.nio.file.FileSystemException.class, () -> Looks.holdsExactly(below, "job-1".getBytes(StandardCharsets.UTF_8)),
+                "a file where a folder should be on the way tells nothing of the marker");
+    }
+
+    @Test
     void aRenameTellsWhetherItHappened() throws IOException {
         Path prepared = Files.createDirectories(root.resolve("next/out"));
         Path attempt = root.resolve("1");
