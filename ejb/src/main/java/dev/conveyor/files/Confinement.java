@@ -57,11 +57,7 @@ public final class Confinement {
      *         symbolic link or not a folder
      */
     public Path check(Path folder) throws IOException {
-        Path target = folder.toAbsolutePath().normalize();
-        if (isWholeFolderWithoutLinks(target)) {
-            return target;
-        }
-        return walk(target).target();
+        return walk(folder).target();
     }
 
     /**
@@ -69,11 +65,7 @@ public final class Confinement {
      * time below the deepest part the check found: parts that exist are not made again.
      */
     public Path ensure(Path folder) throws IOException {
-        Path target = folder.toAbsolutePath().normalize();
-        if (isWholeFolderWithoutLinks(target)) {
-            return target;
-        }
-        Walk walk = walk(target);
+        Walk walk = walk(folder);
         if (walk.target().equals(walk.existing())) {
             return walk.target();
         }
@@ -89,24 +81,23 @@ public final class Confinement {
         return walk.target();
     }
 
-    /**
-     * True when the folder lies below a root and opens, whole, as a folder with no link anywhere on
-     * its path ({@link LinkFreePaths}): what the walk would find, in one system call. False asks
-     * for the walk, which tells what is missing or refused.
-     */
-    private boolean isWholeFolderWithoutLinks(Path target) throws UnsafeFolderException {
-        int partsBelowRoot = target.getNameCount() - rootOf(target).getNameCount();
-        // A folder right below its root is one look for the walk, and two calls (the open and its close) this way.
-        return partsBelowRoot > 1 && LinkFreePaths.UNAVAILABLE == null && LinkFreePaths.isFolderWithoutLinks(target);
-    }
-
     /** A folder's root, and the deepest part of it that exists (null when none below the root does). */
     private record Walk(Path root, Path target, Path existing) {
     }
 
-    /** Walks the folder from its root one name at a time without following links, up to the first part that does not exist. */
+    /**
+     * Walks the folder from its root one name at a time without following links, up to the first
+     * part that does not exist. A folder two or more parts below its root that opens whole with no
+     * link anywhere on its path ({@link LinkFreePaths}) is found so in one system call, and walked
+     * only when that is refused, to tell what is missing or wrong (right below its root, the walk's
+     * one look is cheaper than an open and its close).
+     */
     private Walk walk(Path folder) throws IOException {
         List<Path> way = wayFromRoot(folder);
+        Path target = way.get(way.size() - 1);
+        if (way.size() > 2 && LinkFreePaths.isFolderWithoutLinks(target)) {
+            return new Walk(way.get(0), target, target);
+        }
         Path deepest = null;
         for (Path current : way.subList(1, way.size())) {
             Optional<BasicFileAttributes> attributes = attributesOf(current);

@@ -122,10 +122,11 @@ public final class FileTrees {
 
     /**
      * The bytes of the regular files below {@code root}, links not followed; a file or folder gone
-     * meanwhile counts nothing, and so does a root that is no folder. Measured after every run of an operation with an output limit,
-     * mostly over a work folder of one or two files: listed by name ({@link #entryNames}), each
-     * entry looked at once, which is half the system calls of a {@link Files#walkFileTree} (that
-     * opens each folder for use relative to it and looks at the folder twice).
+     * meanwhile counts nothing, and so does a root that is no folder. Measured after every run of
+     * an operation with an output limit, mostly over a work folder of one or two files: listed by
+     * name ({@link #entryNames}), each entry looked at once, which is half the system calls of a
+     * {@link Files#walkFileTree} (that opens each folder for use relative to it and looks at the
+     * folder twice).
      */
     public static long bytes(Path root) throws IOException {
         long total = 0;

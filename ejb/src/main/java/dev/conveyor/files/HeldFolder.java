@@ -89,7 +89,7 @@ public final class HeldFolder implements AutoCloseable {
         List<Path> way = confinement.wayFromRoot(folder);
         Path target = way.get(way.size() - 1);
         // In one call where no link is on the whole path; else name by name, which also tells what is refused.
-        int opened = LinkFreePaths.UNAVAILABLE == null ? LinkFreePaths.open(target, Descriptors.PLACE_FLAGS) : -1;
+        int opened = LinkFreePaths.open(target, Descriptors.PLACE_FLAGS);
         int descriptor = opened >= 0 ? opened : openByParts(way);
         HeldFolder held = new HeldFolder(target, Path.of(OPEN_FOLDERS + descriptor), descriptor);
         HELD.put(descriptor, held);

@@ -48,10 +48,13 @@ final class LinkFreePaths {
 
     /**
      * The descriptor of {@code path} (absolute) opened with {@code flags}, or -1 when the call refuses
-     * it for whatever reason: a link on the way, a part missing or not a folder. Only called where
-     * {@link #UNAVAILABLE} is null.
+     * it for whatever reason (a link on the way, a part missing or not a folder) or is not available
+     * here ({@link #UNAVAILABLE}).
      */
     static int open(Path path, int flags) {
+        if (UNAVAILABLE != null) {
+            return -1;
+        }
         try {
             return openat2(Descriptors.nameBytes(path.toString()), flags);
         } catch (LastErrorException refused) {
