@@ -93,10 +93,11 @@ public final class EndpointSettings {
 
     public static final Setting<Integer> OPERATION_TIME_LIMIT = new Setting<>("operationTimeLimit", INTEGER, 600, true,
             "Seconds a job's operation may run; past it the job fails with the reason (CNV-3001-E) and its worker is free again "
-                    + "(the operation's thread is interrupted, its output ignored). 0: no limit.");
+                    + "(the operation's thread is interrupted, its output ignored; a copy, which its input's size bounds, runs on the "
+                    + "worker's own thread and fails when it ends). 0: no limit.");
     public static final Setting<Integer> OPERATION_OUTPUT_LIMIT = new Setting<>("operationOutputLimit", INTEGER, 1024, true,
             "MiB one run of the operation may write; past it the job fails with the reason (CNV-3001-E), what it wrote is "
-                    + "removed and its worker is free again. 0: no limit.");
+                    + "removed and its worker is free again (a copy of a larger input is not started). 0: no limit.");
 
     public static final Setting<Optional<WaitSpec>> WAIT = new Setting<>("wait", WaitSpec.SETTING_TYPE, Optional.empty(), false,
             "Jobs wait, before their operation, for release signals: {\"releaseSignalId\": \"${file.baseName}\", ...}; "

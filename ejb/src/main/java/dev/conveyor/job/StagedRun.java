@@ -27,6 +27,7 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 /**
  * The file side of one run of a job's operation ({@link JobRunner#executeAll}): the staged source in,
@@ -129,8 +130,10 @@ final class StagedRun {
         Path heldWork = held.below(newWorkFolder(run, work));
         OperationContext context = OperationContext.inNewFolder(call.inputs(), heldWork);
         // Held for as long as the operation runs: one left running past its time limit must not see the folder let go.
-        Map<String, Object> outputs = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT))
-                .run(held.whileHeld(() -> operation.run(context)), heldWork, held.confinement(), "conveyor-operation-" + request.jobId());
+        OperationLimits limits = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT));
+        Callable<Map<String, Object>> running = held.whileHeld(() -> operation.run(context));
+        Map<String, Object> outputs = operation.boundedByInputs() ? limits.runBoundedByInputs(running, call.inputs().values())
+                : limits.run(running, heldWork, held.confinement(), "conveyor-operation-" + request.jobId());
         // The operation may have run long: by name, the steps after it reach the held folder only if no swap moved it away.
         held.requireStillNamed();
         String source = call.fileName() == null ? request.source() : Path.of(call.fileName()).getFileName().toString();

@@ -31,6 +31,12 @@ public class CopyOperation implements Operation {
         return List.of(Parameter.output(OUTPUT, ParameterType.DOCUMENT, "the same bytes, under the same name"));
     }
 
+    /** A copy reads its input once and writes as many bytes. */
+    @Override
+    public boolean boundedByInputs() {
+        return true;
+    }
+
     @Override
     public Map<String, Object> run(OperationContext context) throws Exception {
         Document input = context.document(INPUT);

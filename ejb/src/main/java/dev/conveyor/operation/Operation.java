@@ -32,4 +32,16 @@ public interface Operation {
      * will read failure.log.
      */
     Map<String, Object> run(OperationContext context) throws Exception;
+
+    /**
+     * True when every run ends in a time its inputs' size bounds and writes at most as many bytes
+     * as its inputs hold, whatever they contain (a copy). Such an operation runs on the worker's own
+     * thread, its limits judged before it starts and when it ends ({@link OperationLimits#runBoundedByInputs}):
+     * handing a small file's copy to a thread that can be left behind cost more than the copy. False
+     * by default: an operation a crafted input can keep running or writing (a stylesheet, an archive,
+     * an image) runs on a thread of its own, watched and left behind at a limit ({@link OperationLimits#run}).
+     */
+    default boolean boundedByInputs() {
+        return false;
+    }
 }

@@ -1,6 +1,7 @@
 package dev.conveyor.operation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,6 +83,45 @@ class OperationLimitsTest {
     void noLimitRunsOnTheCallersThread() throws Exception {
         Thread caller = Thread.currentThread();
         assertEquals(caller, timed(Thread::currentThread, Duration.ZERO, "test-op"));
+    }
+
+    @Test
+    void anOperationBoundedByItsInputsRunsOnTheCallersThreadWithinBothLimits() throws Exception {
+        Path input = Files.write(folder.resolve("input.bin"), new byte[1000]);
+        OperationLimits limits = new OperationLimits(Duration.ofSeconds(5), 1000);
+
+        assertEquals(Thread.currentThread(), limits.runBoundedByInputs(Thread::currentThread, List.of(Document.of(input), "a literal")));
+    }
+
+    @Test
+    void anOperationWhoseInputsHoldMoreThanTheOutputLimitIsNotStarted() throws Exception {
+        Path first = Files.write(folder.resolve("first.bin"), new byte[600]);
+        Path second = Files.write(folder.resolve("second.bin"), new byte[500]);
+        OperationLimits limits = new OperationLimits(Duration.ZERO, 1000);
+        boolean[] started = {false};
+
+        OperationLimits.Exceeded exceeded = assertThrows(OperationLimits.Exceeded.class, () -> limits.runBoundedByInputs(() -> {
+            started[0] = true;
+            return "copied";
+        }, List.of(List.of(Document.of(first)), Map.of("other", Document.of(second)))));
+
+        assertTrue(exceeded.getMessage().contains("1100 bytes") && exceeded.getMessage().contains("operationOutputLimit of 1000 bytes"),
+                exceeded.getMessage());
+        assertFalse(started[0], "the operation was not started");
+        assertEquals("copied", new OperationLimits(Duration.ZERO, 1100).runBoundedByInputs(() -> "copied",
+                List.of(List.of(Document.of(first)), Map.of("other", Document.of(second)))));
+    }
+
+    @Test
+    void anOperationBoundedByItsInputsThatRanPastTheTimeLimitFailsWhenItEnds() {
+        OperationLimits limits = new OperationLimits(Duration.ofMillis(50), 0);
+
+        OperationLimits.Exceeded exceeded = assertThrows(OperationLimits.Exceeded.class, () -> limits.runBoundedByInputs(() -> {
+            Thread.sleep(200);
+            return "late";
+        }, List.of()));
+
+        assertTrue(exceeded.getMessage().contains("operationTimeLimit"), exceeded.getMessage());
     }
 
     @Test

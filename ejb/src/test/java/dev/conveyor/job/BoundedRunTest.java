@@ -1,0 +1,89 @@
+package dev.conveyor.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.conveyor.endpoint.Endpoint;
+import dev.conveyor.endpoint.EndpointConfig;
+import dev.conveyor.endpoint.EndpointSettings;
+import dev.conveyor.endpoint.SettingValues;
+import dev.conveyor.files.Confinement;
+import dev.conveyor.operation.CopyOperation;
+import dev.conveyor.operation.OperationContext;
+import dev.conveyor.operation.OperationLimits;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run of an operation bounded by its inputs (copy): on the worker's own thread, its output
+ * limit judged from its input before it starts.
+ */
+class BoundedRunTest {
+
+    @TempDir
+    Path root;
+
+    private Path watched;
+    private Confinement confinement;
+    private StageFolder stage;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        watched = Files.createDirectories(root.resolve("in"));
+        confinement = new Confinement(List.of(root));
+        stage = StageFolder.of(watched, "job-1").create(confinement);
+    }
+
+    @Test
+    void aCopyRunsOnTheWorkersThread() throws Exception {
+        Files.writeString(stage.input("scan.txt"), "the dropped file");
+        Thread worker = Thread.currentThread();
+        Thread[] ranOn = {null};
+        CopyOperation copy = new CopyOperation() {
+            @Override
+            public Map<String, Object> run(OperationContext context) throws Exception {
+                ranOn[0] = Thread.currentThread();
+                return super.run(context);
+            }
+        };
+
+        assertTrue(run(copy, SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")).succeeded());
+
+        assertEquals(worker, ranOn[0]);
+        assertEquals("the dropped file", Files.readString(stage.attempt(1).output().resolve("scan.txt")));
+    }
+
+    @Test
+    void aCopyOfAnInputLargerThanTheOutputLimitIsNotStarted() throws Exception {
+        Files.write(stage.input("scan.bin"), new byte[(1 << 20) + 1]);
+        SettingValues settings = SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")
+                .with(EndpointSettings.OPERATION_OUTPUT_LIMIT, 1);
+
+        OperationLimits.Exceeded exceeded = assertThrows(OperationLimits.Exceeded.class, () -> run(new CopyOperation(), settings, "scan.bin"));
+
+        assertTrue(exceeded.getMessage().contains("operationOutputLimit of 1 MiB; it was not started"), exceeded.getMessage());
+        try (Stream<Path> written = Files.list(stage.attempt(1).work())) {
+            assertEquals(List.of(), written.toList(), "nothing was copied");
+        }
+    }
+
+    private Outcome run(CopyOperation operation, SettingValues settings) throws Exception {
+        return run(operation, settings, "scan.txt");
+    }
+
+    private Outcome run(CopyOperation operation, SettingValues settings, String source) throws Exception {
+        Endpoint endpoint = new Endpoint("invoices", Instant.EPOCH);
+        endpoint.setGiven(settings, watched);
+        EndpointConfig config = endpoint.config(SettingValues.EMPTY);
+        return StagedRun.run(new RunRequest("job-1", config, source, null, false, 1), operation, confinement);
+    }
+}
