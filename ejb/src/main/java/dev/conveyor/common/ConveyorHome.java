@@ -68,6 +68,15 @@ public final class ConveyorHome {
                 .map(String::strip).filter(origin -> !origin.isEmpty()).toList();
     }
 
+    /**
+     * False when CONVEYOR_OPENAT2 is {@code off}: folders are then checked by walking them part by
+     * part, openat2(2) never called, for a system-call filter that ends the process on a call it
+     * does not know (an old systemd's SystemCallFilter without SystemCallErrorNumber).
+     */
+    public static boolean openat2Allowed() {
+        return !setting("conveyor.openat2", "CONVEYOR_OPENAT2", "on").strip().equalsIgnoreCase("off");
+    }
+
     static String setting(String property, String environment, String fallback) {
         String value = System.getProperty(property);
         if (value == null || value.isBlank()) {

@@ -4,6 +4,7 @@ import com.sun.jna.LastErrorException;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Platform;
+import dev.conveyor.common.ConveyorHome;
 import java.nio.file.Path;
 
 /**
@@ -18,6 +19,7 @@ import java.nio.file.Path;
  * before.
  * <p>
  * Where the call is missing (an older kernel, a container's system-call filter that refuses it),
+ * or CONVEYOR_OPENAT2 is {@code off} (a filter that would end the process at the first try),
  * {@link #UNAVAILABLE} says so and every check walks.
  */
 final class LinkFreePaths {
@@ -33,7 +35,7 @@ final class LinkFreePaths {
     private static final long HOW_SIZE = 24;
 
     /** Null where whole paths can be opened so; else why not. */
-    static final String UNAVAILABLE = register();
+    static final String UNAVAILABLE = register(ConveyorHome.openat2Allowed());
 
     private LinkFreePaths() {
     }
@@ -76,7 +78,11 @@ final class LinkFreePaths {
         return syscall(OPENAT2, Descriptors.WORKING_FOLDER, path, new long[] {flags & 0xffffffffL, 0, NO_LINKS}, HOW_SIZE);
     }
 
-    private static String register() {
+    /** Registers the call and tries it once on "/", unless {@code allowed} is false; null when it works. */
+    static String register(boolean allowed) {
+        if (!allowed) {
+            return "switched off (CONVEYOR_OPENAT2=off)";
+        }
         if (Descriptors.UNAVAILABLE != null) {
             return Descriptors.UNAVAILABLE;
         }
