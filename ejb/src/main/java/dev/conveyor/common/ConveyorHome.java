@@ -3,7 +3,9 @@ package dev.conveyor.common;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Where Conveyor keeps its state and which folders it may watch, read from system properties
@@ -69,12 +71,13 @@ public final class ConveyorHome {
     }
 
     /**
-     * False when CONVEYOR_OPENAT2 is {@code off}: folders are then checked by walking them part by
-     * part, openat2(2) never called, for a system-call filter that ends the process on a call it
-     * does not know (an old systemd's SystemCallFilter without SystemCallErrorNumber).
+     * False when CONVEYOR_OPENAT2 is {@code off} (or {@code false}, {@code no}, {@code 0}): folders
+     * are then checked by walking them part by part, openat2(2) never called, for a system-call
+     * filter that ends the process on a call it does not know (an old systemd's SystemCallFilter
+     * without SystemCallErrorNumber). Any other value leaves it on.
      */
     public static boolean openat2Allowed() {
-        return !setting("conveyor.openat2", "CONVEYOR_OPENAT2", "on").strip().equalsIgnoreCase("off");
+        return !Set.of("off", "false", "no", "0").contains(setting("conveyor.openat2", "CONVEYOR_OPENAT2", "on").strip().toLowerCase(Locale.ROOT));
     }
 
     static String setting(String property, String environment, String fallback) {

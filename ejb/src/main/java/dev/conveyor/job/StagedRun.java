@@ -128,11 +128,11 @@ final class StagedRun {
             Map<String, String> outputMappings, AttemptFolder run, HeldFolder held) throws Exception {
         EndpointConfig endpoint = request.endpoint();
         Path heldWork = held.below(newWorkFolder(run, work));
-        OperationContext context = OperationContext.inNewFolder(call.inputs(), heldWork);
-        // Held for as long as the operation runs: one left running past its time limit must not see the folder let go.
         OperationLimits limits = OperationLimits.of(endpoint.get(OPERATION_TIME_LIMIT), endpoint.get(OPERATION_OUTPUT_LIMIT));
+        OperationContext context = OperationContext.inNewFolder(call.inputs(), heldWork).limitedTo(limits.outputBytes());
+        // Held for as long as the operation runs: one left running past its time limit must not see the folder let go.
         Callable<Map<String, Object>> running = held.whileHeld(() -> operation.run(context));
-        Map<String, Object> outputs = operation.boundedByInputs() ? limits.runBoundedByInputs(running, call.inputs().values())
+        Map<String, Object> outputs = operation.boundedByInputs() ? limits.runBoundedByInputs(running)
                 : limits.run(running, heldWork, held.confinement(), "conveyor-operation-" + request.jobId());
         // The operation may have run long: by name, the steps after it reach the held folder only if no swap moved it away.
         held.requireStillNamed();

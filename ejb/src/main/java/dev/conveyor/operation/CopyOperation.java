@@ -2,12 +2,21 @@ package dev.conveyor.operation;
 
 import dev.conveyor.files.PinnedFile;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-/** Copies the input unchanged: the simplest real operation, and a way to move files between folders. */
+/**
+ * Copies the input unchanged, with its modification time and its permissions (as far as the
+ * process's umask allows; the copy is Conveyor's user's): the simplest real operation, and a way
+ * to move files between folders.
+ */
 @ApplicationScoped
 public class CopyOperation implements Operation {
 
@@ -31,7 +40,7 @@ public class CopyOperation implements Operation {
         return List.of(Parameter.output(OUTPUT, ParameterType.DOCUMENT, "the same bytes, under the same name"));
     }
 
-    /** A copy reads its input once and writes as many bytes. */
+    /** A copy writes as many bytes as its input holds when it is opened, refused past the output limit before it writes. */
     @Override
     public boolean boundedByInputs() {
         return true;
@@ -40,10 +49,30 @@ public class CopyOperation implements Operation {
     @Override
     public Map<String, Object> run(OperationContext context) throws Exception {
         Document input = context.document(INPUT);
-        Document output = context.newDocument(input.name());
-        try (PinnedFile pinned = input.pin()) {
-            Files.copy(pinned.path(), output.path(), StandardCopyOption.COPY_ATTRIBUTES);
+        try (PinnedFile pinned = input.pin(); FileChannel source = FileChannel.open(pinned.path())) {
+            // Its size once opened is what is copied: its dropper may hold it open and make it grow while it is read.
+            PosixFileAttributes attributes = Files.readAttributes(pinned.path(), PosixFileAttributes.class);
+            long size = attributes.size();
+            context.requireWithinOutputLimit("the input '" + input.name() + "'", size);
+            Document output = context.newDocument(input.name());
+            try (FileChannel target = FileChannel.open(output.path(), Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    PosixFilePermissions.asFileAttribute(attributes.permissions()))) {
+                copyFirst(size, source, target);
+            }
+            Files.setLastModifiedTime(output.path(), attributes.lastModifiedTime());
+            return Map.of(OUTPUT, output);
         }
-        return Map.of(OUTPUT, output);
+    }
+
+    /** Copies the first {@code size} bytes of {@code source} (fewer if it holds fewer now), whatever it holds past them. */
+    static void copyFirst(long size, FileChannel source, FileChannel target) throws IOException {
+        for (long copied = 0; copied < size; ) {
+            long moved = source.transferTo(copied, size - copied, target);
+            if (moved <= 0) {
+                // Cut shorter meanwhile: what is left of it is copied.
+                return;
+            }
+            copied += moved;
+        }
     }
 }

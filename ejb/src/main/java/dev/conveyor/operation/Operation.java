@@ -34,12 +34,15 @@ public interface Operation {
     Map<String, Object> run(OperationContext context) throws Exception;
 
     /**
-     * True when every run ends in a time its inputs' size bounds and writes at most as many bytes
-     * as its inputs hold, whatever they contain (a copy). Such an operation runs on the worker's own
-     * thread, its limits judged before it starts and when it ends ({@link OperationLimits#runBoundedByInputs}):
-     * handing a small file's copy to a thread that can be left behind cost more than the copy. False
-     * by default: an operation a crafted input can keep running or writing (a stylesheet, an archive,
-     * an image) runs on a thread of its own, watched and left behind at a limit ({@link OperationLimits#run}).
+     * True when every run reads no more of each input than its size when it was opened, and writes
+     * at most as many bytes as it read, whatever the inputs contain (a copy), asking
+     * {@link OperationContext#requireWithinOutputLimit} of each input's size before writing: a
+     * dropper may hold a dropped file open and make it grow while it is read. Such an operation
+     * runs on the worker's own thread, its time limit judged when it ends
+     * ({@link OperationLimits#runBoundedByInputs}): handing a small file's copy to a thread that can
+     * be left behind cost more than the copy. False by default: an operation a crafted input can
+     * keep running or writing (a stylesheet, an archive, an image) runs on a thread of its own,
+     * watched and left behind at a limit ({@link OperationLimits#run}).
      */
     default boolean boundedByInputs() {
         return false;

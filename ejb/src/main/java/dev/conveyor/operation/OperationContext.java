@@ -24,15 +24,35 @@ public final class OperationContext {
 
     /** Whether the work folder is known to be there and empty: the pipeline's own, made or checked for this call. */
     private final boolean workFolderNew;
+    /** The most bytes the run may write; 0 for no limit. */
+    private final long outputLimitBytes;
 
     public OperationContext(Map<String, Object> inputs, Path workFolder) {
-        this(inputs, workFolder, false);
+        this(inputs, workFolder, false, 0);
     }
 
-    private OperationContext(Map<String, Object> inputs, Path workFolder, boolean workFolderNew) {
+    private OperationContext(Map<String, Object> inputs, Path workFolder, boolean workFolderNew, long outputLimitBytes) {
         this.inputs = Map.copyOf(inputs);
         this.workFolder = workFolder;
         this.workFolderNew = workFolderNew;
+        this.outputLimitBytes = outputLimitBytes;
+    }
+
+    /** This context, for a run that may write at most {@code bytes} (0: no limit), as {@link #requireWithinOutputLimit} tells. */
+    public OperationContext limitedTo(long bytes) {
+        return new OperationContext(inputs, workFolder, workFolderNew, bytes);
+    }
+
+    /**
+     * Refuses, as the endpoint's operationOutputLimit does, to write {@code bytes} of {@code what}
+     * when they are more than the run may write. An operation {@link Operation#boundedByInputs
+     * bounded by its inputs} is not measured while it runs: it asks this of each input's size as
+     * it opens it, and reads no more of it than that size.
+     */
+    public void requireWithinOutputLimit(String what, long bytes) throws OperationLimits.Exceeded {
+        if (outputLimitBytes > 0 && bytes > outputLimitBytes) {
+            throw OperationLimits.Exceeded.beforeWriting(what, bytes, outputLimitBytes);
+        }
     }
 
     /**
@@ -41,7 +61,7 @@ public final class OperationContext {
      * six system calls on every job).
      */
     public static OperationContext inNewFolder(Map<String, Object> inputs, Path workFolder) {
-        return new OperationContext(inputs, workFolder, true);
+        return new OperationContext(inputs, workFolder, true, 0);
     }
 
     public Document document(String name) {
@@ -95,7 +115,8 @@ public final class OperationContext {
      */
     public Document newDocument(String fileName) throws IOException {
         if (Thread.currentThread().isInterrupted()) {
-            throw new InterruptedIOException("the operation was stopped at one of its limits; it makes no more documents");
+            throw new InterruptedIOException("the operation's thread was interrupted (at one of its limits, or as the server stops); "
+                    + "it makes no more documents");
         }
         String name = fileName.isBlank() ? "output" : Path.of(fileName).getFileName().toString();
         if (created++ == 0) {

@@ -5,13 +5,8 @@ import dev.conveyor.files.FileTrees;
 import dev.conveyor.files.OpenFolder;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
-import java.util.Collection;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -26,7 +21,7 @@ import java.util.concurrent.TimeoutException;
  * (operationOutputLimit). Zero or less is no limit.
  * <p>
  * The operation runs on a thread of its own while the caller waits, looking at the work folder's
- * size now and then, so that an operation that never ends (an exponential stylesheet) or writes
+ * size now and then (all but one bounded by its inputs, {@link #runBoundedByInputs}), so that an operation that never ends (an exponential stylesheet) or writes
  * without end (a decompression bomb) does not hold the worker that runs jobs or fill the disk.
  * Java cannot stop a thread: at a limit the operation's thread is interrupted and left to end by
  * itself, and what it still writes is ignored. Between two looks an operation may write past the
@@ -66,6 +61,12 @@ public record OperationLimits(Duration time, long outputBytes) {
     public static final class Exceeded extends Exception {
         private Exceeded(String message) {
             super(message);
+        }
+
+        /** An input of an operation bounded by its inputs that holds more than the run may write. */
+        static Exceeded beforeWriting(String what, long bytes, long outputLimitBytes) {
+            return new Exceeded(what + " holds " + size(bytes) + " and it writes as much, more than the endpoint's operationOutputLimit of "
+                    + size(outputLimitBytes) + "; nothing was written. Raise operationOutputLimit if such inputs are expected");
         }
     }
 
@@ -121,41 +122,17 @@ public record OperationLimits(Duration time, long outputBytes) {
     /**
      * {@code work}'s result, {@code work} running an operation {@link Operation#boundedByInputs bounded by its inputs}
      * on the caller's thread: it can neither run nor write without end, so there is nothing to stop
-     * and no thread to leave behind. The output limit is judged from the {@code inputs} (the
-     * operation's, by parameter) before it starts, since it writes at most what they hold; the time
-     * limit when it ends: a run that took longer fails as one stopped at the limit would, and what it
-     * wrote is not handed on.
+     * and no thread to leave behind. It holds itself to the output limit as it opens its inputs
+     * ({@link OperationContext#requireWithinOutputLimit}); the time limit is judged when it ends: a
+     * run that took longer fails as one stopped at the limit would, and what it wrote is not handed on.
      */
-    public <T> T runBoundedByInputs(Callable<T> work, Collection<?> inputs) throws Exception {
-        if (outputBytes > 0) {
-            long inputBytes = documentBytes(inputs);
-            if (inputBytes > outputBytes) {
-                throw new Exceeded("its inputs hold " + size(inputBytes) + " and it writes as much as they hold, more than the endpoint's "
-                        + "operationOutputLimit of " + size(outputBytes) + "; it was not started. Raise operationOutputLimit if such "
-                        + "inputs are expected");
-            }
-        }
+    public <T> T runBoundedByInputs(Callable<T> work) throws Exception {
         long started = System.nanoTime();
         T result = work.call();
         if (!time.isZero() && !time.isNegative() && System.nanoTime() - started > time.toNanos()) {
             throw new Exceeded("it ran longer than the endpoint's operationTimeLimit of " + time.toSeconds() + " s; what it wrote is not used");
         }
         return result;
-    }
-
-    /** The bytes of the documents among an operation's inputs (a document, a list or a map of them), no link followed. */
-    private static long documentBytes(Collection<?> inputs) throws IOException {
-        long bytes = 0;
-        for (Object input : inputs) {
-            if (input instanceof Document document) {
-                bytes += Files.readAttributes(document.path(), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).size();
-            } else if (input instanceof Collection<?> documents) {
-                bytes += documentBytes(documents);
-            } else if (input instanceof Map<?, ?> documents) {
-                bytes += documentBytes(documents.values());
-            }
-        }
-        return bytes;
     }
 
     /** Stops the operation and removes what it wrote when it wrote more than the limit. */

@@ -15,10 +15,14 @@ class ConveyorHomeTest {
 
     @Test
     void openat2IsAllowedUnlessSwitchedOff() {
-        assertTrue(ConveyorHome.openat2Allowed());
-        System.setProperty("conveyor.openat2", " OFF ");
-        assertFalse(ConveyorHome.openat2Allowed());
+        // Set each time: the property comes before the environment, which may hold CONVEYOR_OPENAT2 where this runs.
         System.setProperty("conveyor.openat2", "on");
+        assertTrue(ConveyorHome.openat2Allowed());
+        for (String off : new String[] {" OFF ", "false", "no", "0"}) {
+            System.setProperty("conveyor.openat2", off);
+            assertFalse(ConveyorHome.openat2Allowed(), off);
+        }
+        System.setProperty("conveyor.openat2", "yes");
         assertTrue(ConveyorHome.openat2Allowed());
     }
 }

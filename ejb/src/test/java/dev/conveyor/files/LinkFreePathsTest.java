@@ -2,10 +2,12 @@ package dev.conveyor.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.conveyor.common.ConveyorHome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,8 +38,13 @@ class LinkFreePathsTest {
         assertTrue(version.find(), System.getProperty("os.version"));
         int major = Integer.parseInt(version.group(1));
         int minor = Integer.parseInt(version.group(2));
-        boolean expected = major > 5 || major == 5 && minor >= 6;
-        assertEquals(expected, LinkFreePaths.UNAVAILABLE == null, "Linux " + major + "." + minor + ": " + LinkFreePaths.UNAVAILABLE);
+        if (major < 5 || major == 5 && minor < 6) {
+            assertNotNull(LinkFreePaths.UNAVAILABLE, "Linux " + major + "." + minor);
+        } else {
+            // Switched off where these tests run (CONVEYOR_OPENAT2=off), it is not tried. A container's filter refusing it on a
+            // later kernel would fail this test: none does on the machines these tests run on.
+            assertEquals(ConveyorHome.openat2Allowed() ? null : "switched off (CONVEYOR_OPENAT2=off)", LinkFreePaths.UNAVAILABLE);
+        }
     }
 
     @Test

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run of an operation bounded by its inputs (copy): on the worker's own thread, its output
- * limit judged from its input before it starts.
+ * limit given to it to judge its input by before it writes.
  */
 class BoundedRunTest {
 
@@ -70,7 +70,8 @@ class BoundedRunTest {
 
         OperationLimits.Exceeded exceeded = assertThrows(OperationLimits.Exceeded.class, () -> run(new CopyOperation(), settings, "scan.bin"));
 
-        assertTrue(exceeded.getMessage().contains("operationOutputLimit of 1 MiB; it was not started"), exceeded.getMessage());
+        assertTrue(exceeded.getMessage().startsWith("the input 'scan.bin' holds 1048577 bytes and it writes as much, more than the "
+                + "endpoint's operationOutputLimit of 1 MiB; nothing was written"), exceeded.getMessage());
         try (Stream<Path> written = Files.list(stage.attempt(1).work())) {
             assertEquals(List.of(), written.toList(), "nothing was copied");
         }

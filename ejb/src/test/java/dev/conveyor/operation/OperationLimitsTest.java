@@ -1,7 +1,6 @@
 package dev.conveyor.operation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -86,30 +85,10 @@ class OperationLimitsTest {
     }
 
     @Test
-    void anOperationBoundedByItsInputsRunsOnTheCallersThreadWithinBothLimits() throws Exception {
-        Path input = Files.write(folder.resolve("input.bin"), new byte[1000]);
+    void anOperationBoundedByItsInputsRunsOnTheCallersThread() throws Exception {
         OperationLimits limits = new OperationLimits(Duration.ofSeconds(5), 1000);
 
-        assertEquals(Thread.currentThread(), limits.runBoundedByInputs(Thread::currentThread, List.of(Document.of(input), "a literal")));
-    }
-
-    @Test
-    void anOperationWhoseInputsHoldMoreThanTheOutputLimitIsNotStarted() throws Exception {
-        Path first = Files.write(folder.resolve("first.bin"), new byte[600]);
-        Path second = Files.write(folder.resolve("second.bin"), new byte[500]);
-        OperationLimits limits = new OperationLimits(Duration.ZERO, 1000);
-        boolean[] started = {false};
-
-        OperationLimits.Exceeded exceeded = assertThrows(OperationLimits.Exceeded.class, () -> limits.runBoundedByInputs(() -> {
-            started[0] = true;
-            return "copied";
-        }, List.of(List.of(Document.of(first)), Map.of("other", Document.of(second)))));
-
-        assertTrue(exceeded.getMessage().contains("1100 bytes") && exceeded.getMessage().contains("operationOutputLimit of 1000 bytes"),
-                exceeded.getMessage());
-        assertFalse(started[0], "the operation was not started");
-        assertEquals("copied", new OperationLimits(Duration.ZERO, 1100).runBoundedByInputs(() -> "copied",
-                List.of(List.of(Document.of(first)), Map.of("other", Document.of(second)))));
+        assertEquals(Thread.currentThread(), limits.runBoundedByInputs(Thread::currentThread));
     }
 
     @Test
@@ -119,9 +98,22 @@ class OperationLimitsTest {
         OperationLimits.Exceeded exceeded = assertThrows(OperationLimits.Exceeded.class, () -> limits.runBoundedByInputs(() -> {
             Thread.sleep(200);
             return "late";
-        }, List.of()));
+        }));
 
         assertTrue(exceeded.getMessage().contains("operationTimeLimit"), exceeded.getMessage());
+    }
+
+    @Test
+    void aContextRefusesInputsLargerThanItsOutputLimitBeforeAnythingIsWritten() throws Exception {
+        OperationContext context = OperationContext.inNewFolder(Map.of(), work()).limitedTo(1000);
+
+        context.requireWithinOutputLimit("the input 'a.bin'", 1000);
+        OperationLimits.Exceeded exceeded = assertThrows(OperationLimits.Exceeded.class,
+                () -> context.requireWithinOutputLimit("the input 'a.bin'", 1001));
+
+        assertEquals("the input 'a.bin' holds 1001 bytes and it writes as much, more than the endpoint's operationOutputLimit of "
+                + "1000 bytes; nothing was written. Raise operationOutputLimit if such inputs are expected", exceeded.getMessage());
+        OperationContext.inNewFolder(Map.of(), work()).requireWithinOutputLimit("no limit", Long.MAX_VALUE);
     }
 
     @Test
