@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Copies the input unchanged, with its modification time and its permissions (as far as the
+ * Copies the input unchanged, with its modification and access times and its permissions (as far as the
  * process's umask allows; the copy is Conveyor's user's): the simplest real operation, and a way
  * to move files between folders.
  */
@@ -59,7 +60,9 @@ public class CopyOperation implements Operation {
                     PosixFilePermissions.asFileAttribute(attributes.permissions()))) {
                 copyFirst(size, source, target);
             }
-            Files.setLastModifiedTime(output.path(), attributes.lastModifiedTime());
+            // Both times given, the view sets them without looking at the file first.
+            Files.getFileAttributeView(output.path(), BasicFileAttributeView.class)
+                    .setTimes(attributes.lastModifiedTime(), attributes.lastAccessTime(), null);
             return Map.of(OUTPUT, output);
         }
     }
