@@ -4,18 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.conveyor.endpoint.Endpoint;
-import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.SettingValues;
-import dev.conveyor.files.Confinement;
 import dev.conveyor.operation.CopyOperation;
 import dev.conveyor.operation.OperationContext;
 import dev.conveyor.operation.OperationLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -32,15 +28,13 @@ class BoundedRunTest {
     @TempDir
     Path root;
 
-    private Path watched;
-    private Confinement confinement;
+    private StagedJob job;
     private StageFolder stage;
 
     @BeforeEach
     void setUp() throws IOException {
-        watched = Files.createDirectories(root.resolve("in"));
-        confinement = new Confinement(List.of(root));
-        stage = StageFolder.of(watched, "job-1").create(confinement);
+        job = StagedJob.below(root);
+        stage = job.stage();
     }
 
     @Test
@@ -82,9 +76,6 @@ class BoundedRunTest {
     }
 
     private Outcome run(CopyOperation operation, SettingValues settings, String source) throws Exception {
-        Endpoint endpoint = new Endpoint("invoices", Instant.EPOCH);
-        endpoint.setGiven(settings, watched);
-        EndpointConfig config = endpoint.config(SettingValues.EMPTY);
-        return StagedRun.run(new RunRequest("job-1", config, source, null, false, 1), operation, confinement);
+        return job.run(operation, settings, source);
     }
 }

@@ -7,11 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.conveyor.endpoint.Endpoint;
-import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
 import dev.conveyor.endpoint.InputMapping;
 import dev.conveyor.endpoint.SettingValues;
-import dev.conveyor.files.Confinement;
 import dev.conveyor.files.UnsafeFolderException;
 import dev.conveyor.operation.CopyOperation;
 import dev.conveyor.operation.Document;
@@ -25,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -47,15 +44,15 @@ class SwappedStageEntriesTest {
     @TempDir
     Path outside;
 
+    private StagedJob job;
     private Path watched;
-    private Confinement confinement;
     private StageFolder stage;
 
     @BeforeEach
     void setUp() throws IOException {
-        watched = Files.createDirectories(root.resolve("in"));
-        confinement = new Confinement(List.of(root));
-        stage = StageFolder.of(watched, "job-1").create(confinement);
+        job = StagedJob.below(root);
+        watched = job.watched();
+        stage = job.stage();
     }
 
     @Test
@@ -246,10 +243,7 @@ class SwappedStageEntriesTest {
     }
 
     private Outcome run(Operation operation, SettingValues settings, String source) throws Exception {
-        Endpoint endpoint = new Endpoint("invoices", Instant.EPOCH);
-        endpoint.setGiven(settings, watched);
-        EndpointConfig config = endpoint.config(SettingValues.EMPTY);
-        return StagedRun.run(new RunRequest("job-1", config, source, null, false, 1), operation, confinement);
+        return job.run(operation, settings, source);
     }
 
     /** The regular files below the root that hold {@code text}. */
