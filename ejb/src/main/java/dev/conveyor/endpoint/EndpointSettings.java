@@ -97,7 +97,7 @@ public final class EndpointSettings {
                     + "worker's own thread and fails when it ends). 0: no limit.");
     public static final Setting<Integer> OPERATION_OUTPUT_LIMIT = new Setting<>("operationOutputLimit", INTEGER, 1024, true,
             "MiB one run of the operation may write; past it the job fails with the reason (CNV-3001-E), what it wrote is "
-                    + "removed and its worker is free again (a copy of a larger input is not started). 0: no limit.");
+                    + "removed and its worker is free again (a copy writes nothing of a larger input). 0: no limit.");
 
     public static final Setting<Optional<WaitSpec>> WAIT = new Setting<>("wait", WaitSpec.SETTING_TYPE, Optional.empty(), false,
             "Jobs wait, before their operation, for release signals: {\"releaseSignalId\": \"${file.baseName}\", ...}; "

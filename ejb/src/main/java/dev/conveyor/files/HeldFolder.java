@@ -286,6 +286,14 @@ public final class HeldFolder implements AutoCloseable {
         };
     }
 
+    /**
+     * True when files below the folder are pinned by descriptor ({@link #pin}): no link followed and
+     * no pipe waited on. False where folders cannot be held open, and files are reached by path after a look.
+     */
+    public boolean pinsByDescriptor() {
+        return descriptor >= 0;
+    }
+
     /** One more user, unless every user is done already (false). */
     private boolean use() {
         return users.getAndUpdate(count -> count > 0 ? count + 1 : count) > 0;

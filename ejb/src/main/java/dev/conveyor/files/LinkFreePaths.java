@@ -81,7 +81,7 @@ final class LinkFreePaths {
     /** Registers the call and tries it once on "/", unless {@code allowed} is false; null when it works. */
     static String register(boolean allowed) {
         if (!allowed) {
-            return "switched off (CONVEYOR_OPENAT2=off)";
+            return "switched off (CONVEYOR_OPENAT2)";
         }
         if (Descriptors.UNAVAILABLE != null) {
             return Descriptors.UNAVAILABLE;

@@ -8,15 +8,17 @@ import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Copies the input unchanged, with its modification and access times and its permissions (as far as the
- * process's umask allows; the copy is Conveyor's user's): the simplest real operation, and a way
- * to move files between folders.
+ * process's umask allows; the copy is Conveyor's user's, who may always read and write it): the
+ * simplest real operation, and a way to move files between folders.
  */
 @ApplicationScoped
 public class CopyOperation implements Operation {
@@ -57,7 +59,7 @@ public class CopyOperation implements Operation {
             context.requireWithinOutputLimit("the input '" + input.name() + "'", size);
             Document output = context.newDocument(input.name());
             try (FileChannel target = FileChannel.open(output.path(), Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                    PosixFilePermissions.asFileAttribute(attributes.permissions()))) {
+                    PosixFilePermissions.asFileAttribute(ownersToo(attributes.permissions())))) {
                 copyFirst(size, source, target);
             }
             // Both times given, the view sets them without looking at the file first.
@@ -65,6 +67,13 @@ public class CopyOperation implements Operation {
                     .setTimes(attributes.lastModifiedTime(), attributes.lastAccessTime(), null);
             return Map.of(OUTPUT, output);
         }
+    }
+
+    /** The permissions with the owner's reading and writing added: Conveyor's user owns the copy and sets its times through it. */
+    private static Set<PosixFilePermission> ownersToo(Set<PosixFilePermission> permissions) {
+        Set<PosixFilePermission> withOwners = EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+        withOwners.addAll(permissions);
+        return withOwners;
     }
 
     /** Copies the first {@code size} bytes of {@code source} (fewer if it holds fewer now), whatever it holds past them. */

@@ -26,6 +26,8 @@ public final class OperationContext {
     private final boolean workFolderNew;
     /** The most bytes the run may write; 0 for no limit. */
     private final long outputLimitBytes;
+    /** What is left of it after the inputs already asked for ({@link #requireWithinOutputLimit}). */
+    private long outputLeft;
 
     public OperationContext(Map<String, Object> inputs, Path workFolder) {
         this(inputs, workFolder, false, 0);
@@ -36,6 +38,7 @@ public final class OperationContext {
         this.workFolder = workFolder;
         this.workFolderNew = workFolderNew;
         this.outputLimitBytes = outputLimitBytes;
+        this.outputLeft = outputLimitBytes;
     }
 
     /** This context, for a run that may write at most {@code bytes} (0: no limit), as {@link #requireWithinOutputLimit} tells. */
@@ -45,13 +48,16 @@ public final class OperationContext {
 
     /**
      * Refuses, as the endpoint's operationOutputLimit does, to write {@code bytes} of {@code what}
-     * when they are more than the run may write. An operation {@link Operation#boundedByInputs
-     * bounded by its inputs} is not measured while it runs: it asks this of each input's size as
-     * it opens it, and reads no more of it than that size.
+     * when they are more than the run may still write, and counts them against it otherwise. An
+     * operation {@link Operation#boundedByInputs bounded by its inputs} is not measured while it
+     * runs: it asks this of each input's size as it opens it, and reads no more of it than that size.
      */
     public void requireWithinOutputLimit(String what, long bytes) throws OperationLimits.Exceeded {
-        if (outputLimitBytes > 0 && bytes > outputLimitBytes) {
-            throw OperationLimits.Exceeded.beforeWriting(what, bytes, outputLimitBytes);
+        if (outputLimitBytes > 0) {
+            if (bytes > outputLeft) {
+                throw OperationLimits.Exceeded.beforeWriting(what, bytes, outputLeft, outputLimitBytes);
+            }
+            outputLeft -= bytes;
         }
     }
 

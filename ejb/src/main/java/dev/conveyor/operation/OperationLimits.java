@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
  * (operationOutputLimit). Zero or less is no limit.
  * <p>
  * The operation runs on a thread of its own while the caller waits, looking at the work folder's
- * size now and then (all but one bounded by its inputs, {@link #runBoundedByInputs}), so that an operation that never ends (an exponential stylesheet) or writes
+ * size now and then (all but those bounded by their inputs, {@link #runBoundedByInputs}), so that an operation that never ends (an exponential stylesheet) or writes
  * without end (a decompression bomb) does not hold the worker that runs jobs or fill the disk.
  * Java cannot stop a thread: at a limit the operation's thread is interrupted and left to end by
  * itself, and what it still writes is ignored. Between two looks an operation may write past the
@@ -64,9 +64,10 @@ public record OperationLimits(Duration time, long outputBytes) {
         }
 
         /** An input of an operation bounded by its inputs that holds more than the run may write. */
-        static Exceeded beforeWriting(String what, long bytes, long outputLimitBytes) {
+        static Exceeded beforeWriting(String what, long bytes, long left, long outputLimitBytes) {
             return new Exceeded(what + " holds " + size(bytes) + " and it writes as much, more than the endpoint's operationOutputLimit of "
-                    + size(outputLimitBytes) + "; nothing was written. Raise operationOutputLimit if such inputs are expected");
+                    + size(outputLimitBytes) + (left < outputLimitBytes ? " leaves after the inputs before it (" + size(left) + ")" : "")
+                    + "; nothing of it was written. Raise operationOutputLimit if such inputs are expected");
         }
     }
 
@@ -75,7 +76,7 @@ public record OperationLimits(Duration time, long outputBytes) {
      * {@code confinement} checks before what the operation wrote is removed.
      */
     public <T> T run(Callable<T> work, Path output, Confinement confinement, String threadName) throws Exception {
-        boolean timed = !time.isZero() && !time.isNegative();
+        boolean timed = timed();
         if (!timed && outputBytes <= 0) {
             return work.call();
         }
@@ -129,7 +130,7 @@ public record OperationLimits(Duration time, long outputBytes) {
     public <T> T runBoundedByInputs(Callable<T> work) throws Exception {
         long started = System.nanoTime();
         T result = work.call();
-        if (!time.isZero() && !time.isNegative() && System.nanoTime() - started > time.toNanos()) {
+        if (timed() && System.nanoTime() - started > time.toNanos()) {
             throw new Exceeded("it ran longer than the endpoint's operationTimeLimit of " + time.toSeconds() + " s; what it wrote is not used");
         }
         return result;
@@ -144,6 +145,11 @@ public record OperationLimits(Duration time, long outputBytes) {
                     + " and was stopped; what it wrote was removed, and its worker is free again. Raise operationOutputLimit "
                     + "if such output is expected");
         }
+    }
+
+    /** True when a run has a time limit. */
+    public boolean timed() {
+        return !time.isZero() && !time.isNegative();
     }
 
     /** Twenty times as long as measuring took, so that looking costs at most a twentieth of a CPU. */

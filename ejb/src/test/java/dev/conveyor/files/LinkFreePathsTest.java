@@ -43,13 +43,13 @@ class LinkFreePathsTest {
         } else {
             // Switched off where these tests run (CONVEYOR_OPENAT2=off), it is not tried. A container's filter refusing it on a
             // later kernel would fail this test: none does on the machines these tests run on.
-            assertEquals(ConveyorHome.openat2Allowed() ? null : "switched off (CONVEYOR_OPENAT2=off)", LinkFreePaths.UNAVAILABLE);
+            assertEquals(ConveyorHome.openat2Allowed() ? null : "switched off (CONVEYOR_OPENAT2)", LinkFreePaths.UNAVAILABLE);
         }
     }
 
     @Test
     void switchedOffItIsNeverTried() {
-        assertEquals("switched off (CONVEYOR_OPENAT2=off)", LinkFreePaths.register(false));
+        assertEquals("switched off (CONVEYOR_OPENAT2)", LinkFreePaths.register(false));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.conveyor.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,7 +58,26 @@ class BoundedRunTest {
     }
 
     @Test
-    void aCopyOfAnInputLargerThanTheOutputLimitIsNotStarted() throws Exception {
+    void aCopyWithATimeLimitButNoOutputLimitRunsOnAWatchedThread() throws Exception {
+        Files.writeString(stage.input("scan.txt"), "the dropped file");
+        Thread[] ranOn = {null};
+        CopyOperation copy = new CopyOperation() {
+            @Override
+            public Map<String, Object> run(OperationContext context) throws Exception {
+                ranOn[0] = Thread.currentThread();
+                return super.run(context);
+            }
+        };
+
+        // Without an output limit, a sparse input of any size would be copied whole before the time limit is judged.
+        assertTrue(run(copy, SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")
+                .with(EndpointSettings.OPERATION_OUTPUT_LIMIT, 0)).succeeded());
+
+        assertNotEquals(Thread.currentThread(), ranOn[0]);
+    }
+
+    @Test
+    void aCopyOfAnInputLargerThanTheOutputLimitWritesNothing() throws Exception {
         Files.write(stage.input("scan.bin"), new byte[(1 << 20) + 1]);
         SettingValues settings = SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")
                 .with(EndpointSettings.OPERATION_OUTPUT_LIMIT, 1);
@@ -65,7 +85,7 @@ class BoundedRunTest {
         OperationLimits.Exceeded exceeded = assertThrows(OperationLimits.Exceeded.class, () -> run(new CopyOperation(), settings, "scan.bin"));
 
         assertTrue(exceeded.getMessage().startsWith("the input 'scan.bin' holds 1048577 bytes and it writes as much, more than the "
-                + "endpoint's operationOutputLimit of 1 MiB; nothing was written"), exceeded.getMessage());
+                + "endpoint's operationOutputLimit of 1 MiB; nothing of it was written"), exceeded.getMessage());
         try (Stream<Path> written = Files.list(stage.attempt(1).work())) {
             assertEquals(List.of(), written.toList(), "nothing was copied");
         }

@@ -105,15 +105,26 @@ class OperationLimitsTest {
 
     @Test
     void aContextRefusesInputsLargerThanItsOutputLimitBeforeAnythingIsWritten() throws Exception {
+        OperationContext.inNewFolder(Map.of(), work()).limitedTo(1000).requireWithinOutputLimit("the input 'a.bin'", 1000);
         OperationContext context = OperationContext.inNewFolder(Map.of(), work()).limitedTo(1000);
-
-        context.requireWithinOutputLimit("the input 'a.bin'", 1000);
         OperationLimits.Exceeded exceeded = assertThrows(OperationLimits.Exceeded.class,
                 () -> context.requireWithinOutputLimit("the input 'a.bin'", 1001));
 
         assertEquals("the input 'a.bin' holds 1001 bytes and it writes as much, more than the endpoint's operationOutputLimit of "
-                + "1000 bytes; nothing was written. Raise operationOutputLimit if such inputs are expected", exceeded.getMessage());
+                + "1000 bytes; nothing of it was written. Raise operationOutputLimit if such inputs are expected", exceeded.getMessage());
         OperationContext.inNewFolder(Map.of(), work()).requireWithinOutputLimit("no limit", Long.MAX_VALUE);
+    }
+
+    @Test
+    void severalInputsShareTheOutputLimit() throws Exception {
+        OperationContext context = OperationContext.inNewFolder(Map.of(), work()).limitedTo(1000);
+
+        context.requireWithinOutputLimit("the input 'a.bin'", 600);
+        OperationLimits.Exceeded exceeded = assertThrows(OperationLimits.Exceeded.class,
+                () -> context.requireWithinOutputLimit("the input 'b.bin'", 500));
+
+        assertTrue(exceeded.getMessage().startsWith("the input 'b.bin' holds 500 bytes and it writes as much, more than the endpoint's "
+                + "operationOutputLimit of 1000 bytes leaves after the inputs before it (400 bytes)"), exceeded.getMessage());
     }
 
     @Test
