@@ -133,9 +133,8 @@ final class StagedRun {
         // Held for as long as the operation runs: one left running past its time limit must not see the folder let go.
         Callable<Map<String, Object>> running = held.whileHeld(() -> operation.run(context));
         // On the worker's own thread only where nothing can keep it running: its inputs pinned by descriptor (by path, a
-        // pipe swapped in could hold the open), and a time limit backed by an output limit (without one, a sparse input of
-        // any size would be copied whole before the time limit is judged).
-        boolean onWorkersThread = operation.boundedByInputs() && held.pinsByDescriptor() && (limits.outputBytes() > 0 || !limits.timed());
+        // pipe swapped in could hold the open), and the limits such that they bound it.
+        boolean onWorkersThread = operation.boundedByInputs() && held.pinsByDescriptor() && limits.letBoundedRunsStay();
         Map<String, Object> outputs = onWorkersThread ? limits.runBoundedByInputs(running)
                 : limits.run(running, heldWork, held.confinement(), "conveyor-operation-" + request.jobId());
         // The operation may have run long: by name, the steps after it reach the held folder only if no swap moved it away.

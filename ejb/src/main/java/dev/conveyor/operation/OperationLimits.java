@@ -147,8 +147,16 @@ public record OperationLimits(Duration time, long outputBytes) {
         }
     }
 
-    /** True when a run has a time limit. */
-    public boolean timed() {
+    /**
+     * True when an operation bounded by its inputs may run on the caller's thread under these limits:
+     * with a time limit, only where an output limit bounds its inputs too (without one, a sparse input
+     * of any size would be copied whole before the time limit is judged).
+     */
+    public boolean letBoundedRunsStay() {
+        return outputBytes > 0 || !timed();
+    }
+
+    private boolean timed() {
         return !time.isZero() && !time.isNegative();
     }
 

@@ -40,25 +40,19 @@ class BoundedRunTest {
 
     @Test
     void aCopyRunsOnTheWorkersThread() throws Exception {
-        Files.writeString(stage.input("scan.txt"), "the dropped file");
-        Thread worker = Thread.currentThread();
-        Thread[] ranOn = {null};
-        CopyOperation copy = new CopyOperation() {
-            @Override
-            public Map<String, Object> run(OperationContext context) throws Exception {
-                ranOn[0] = Thread.currentThread();
-                return super.run(context);
-            }
-        };
-
-        assertTrue(run(copy, SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")).succeeded());
-
-        assertEquals(worker, ranOn[0]);
+        assertEquals(Thread.currentThread(), threadCopyRanOn(SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")));
         assertEquals("the dropped file", Files.readString(stage.attempt(1).output().resolve("scan.txt")));
     }
 
     @Test
     void aCopyWithATimeLimitButNoOutputLimitRunsOnAWatchedThread() throws Exception {
+        // Without an output limit, a sparse input of any size would be copied whole before the time limit is judged.
+        assertNotEquals(Thread.currentThread(), threadCopyRanOn(SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")
+                .with(EndpointSettings.OPERATION_OUTPUT_LIMIT, 0)));
+    }
+
+    /** The thread a copy of a staged scan.txt ran on, with the endpoint's {@code settings}; it must succeed. */
+    private Thread threadCopyRanOn(SettingValues settings) throws Exception {
         Files.writeString(stage.input("scan.txt"), "the dropped file");
         Thread[] ranOn = {null};
         CopyOperation copy = new CopyOperation() {
@@ -68,12 +62,8 @@ class BoundedRunTest {
                 return super.run(context);
             }
         };
-
-        // Without an output limit, a sparse input of any size would be copied whole before the time limit is judged.
-        assertTrue(run(copy, SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")
-                .with(EndpointSettings.OPERATION_OUTPUT_LIMIT, 0)).succeeded());
-
-        assertNotEquals(Thread.currentThread(), ranOn[0]);
+        assertTrue(run(copy, settings).succeeded());
+        return ranOn[0];
     }
 
     @Test
