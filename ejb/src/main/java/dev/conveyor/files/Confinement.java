@@ -61,6 +61,22 @@ public final class Confinement {
     }
 
     /**
+     * Opens a folder, checked as {@link #check} checks it. Where its whole path opens with no link
+     * on it ({@link LinkFreePaths}), the check is the open, one system call with no instant between
+     * them for a swap; else the walk tells what is refused, and a folder it passes is opened by its
+     * path, its last name never followed.
+     *
+     * @throws java.nio.file.NoSuchFileException when it is not there
+     * @throws UnsafeFolderException as {@link #check} refuses it
+     */
+    public OpenFolder openChecked(Path folder) throws IOException {
+        List<Path> way = wayFromRoot(folder);
+        Path target = way.get(way.size() - 1);
+        Optional<OpenFolder> whole = way.size() > 2 ? OpenFolder.openWithoutLinks(target) : Optional.empty();
+        return whole.isPresent() ? whole.get() : OpenFolder.open(check(target));
+    }
+
+    /**
      * Checks a folder as {@link #check} does and creates what is missing of it, one folder at a
      * time below the deepest part the check found: parts that exist are not made again.
      */

@@ -54,16 +54,36 @@ public final class Looks {
         if (Descriptors.UNAVAILABLE != null) {
             return holdsExactlyByJava(file, expected);
         }
-        int descriptor;
         try {
-            descriptor = Descriptors.open(Descriptors.nameBytes(file.toString()), Descriptors.FILE_FLAGS);
+            return readsExactly(Descriptors.open(Descriptors.nameBytes(file.toString()), Descriptors.FILE_FLAGS), file, expected);
         } catch (LastErrorException notOpened) {
-            int reason = notOpened.getErrorCode();
-            if (reason == Descriptors.NO_ENTRY || reason == Descriptors.LINK_LOOP || reason == Descriptors.NO_DEVICE) {
-                return false;
-            }
-            throw new FileSystemException(file.toString(), null, "cannot be opened (errno " + reason + ")");
+            return holdsNothingOpenable(notOpened, file);
         }
+    }
+
+    /**
+     * As {@link #holdsExactly}, for the file {@code name} in the folder {@code folder} (a descriptor),
+     * opened relative to it: nothing above the folder is walked again, or can be swapped.
+     */
+    static boolean holdsExactly(int folder, String name, Path shown, byte[] expected) throws IOException {
+        try {
+            return readsExactly(Descriptors.openat(folder, Descriptors.nameBytes(name), Descriptors.FILE_FLAGS), shown, expected);
+        } catch (LastErrorException notOpened) {
+            return holdsNothingOpenable(notOpened, shown);
+        }
+    }
+
+    /** False for a file that is not there, a link, or a pipe's end nobody writes to; else the failure. */
+    private static boolean holdsNothingOpenable(LastErrorException notOpened, Path file) throws IOException {
+        int reason = notOpened.getErrorCode();
+        if (reason == Descriptors.NO_ENTRY || reason == Descriptors.LINK_LOOP || reason == Descriptors.NO_DEVICE) {
+            return false;
+        }
+        throw new FileSystemException(file.toString(), null, "cannot be opened (errno " + reason + ")");
+    }
+
+    /** Reads the opened file for a byte more than {@code expected} and closes it: true when it held exactly that. */
+    private static boolean readsExactly(int descriptor, Path file, byte[] expected) throws IOException {
         try {
             byte[] held = new byte[expected.length + 1];
             int total = 0;

@@ -64,6 +64,19 @@ public final class OpenFolder implements Closeable {
         return new OpenFolder(FolderListing.UNAVAILABLE == null ? ByDescriptor.open(absolute) : openByStream(absolute));
     }
 
+    /**
+     * Opens {@code absolute} in one call that refuses a link anywhere on its path, from the file
+     * system's root on ({@link LinkFreePaths}): empty where that call refuses it (a link, a part
+     * missing) or is not available here, for the caller to walk the way as {@link Confinement} does.
+     */
+    static Optional<OpenFolder> openWithoutLinks(Path absolute) {
+        if (FolderListing.UNAVAILABLE != null) {
+            return Optional.empty();
+        }
+        int descriptor = LinkFreePaths.open(absolute, Descriptors.FOLDER_FLAGS);
+        return descriptor < 0 ? Optional.empty() : Optional.of(new OpenFolder(new ByDescriptor(absolute, descriptor)));
+    }
+
     /** Opens the folder {@code name} in this one; a link in its place is refused, as by {@link #open(Path)}. */
     public OpenFolder open(String name) throws IOException {
         return new OpenFolder(reach.open(entry(name)));
@@ -126,6 +139,14 @@ public final class OpenFolder implements Closeable {
     }
 
     /**
+     * True when the folder holds {@code name} as a file (no link followed, no pipe waited on) holding
+     * exactly {@code expected}, as {@link Looks#holdsExactly} tells of a path.
+     */
+    public boolean holdsExactly(String name, byte[] expected) throws IOException {
+        return reach.holdsExactly(name, expected);
+    }
+
+    /**
      * Deletes the entries whose names {@code which} accepts, each with everything in it; links are
      * removed, never followed. What is gone meanwhile (another remover was quicker) counts as deleted.
      */
@@ -137,6 +158,10 @@ public final class OpenFolder implements Closeable {
 
     /** Deletes the entry {@code name} with everything in it, as {@link #deleteEntries} does. */
     public void deleteEntry(String name) throws IOException {
+        if (PathNames.problemWith(name) != null) {
+            // '..' would have the folder above emptied, a separator a folder below reached by path.
+            throw new IllegalArgumentException("not one plain name: " + name);
+        }
         delete(entry(name));
     }
 
@@ -209,6 +234,13 @@ public final class OpenFolder implements Closeable {
          * @throws NoSuchFileException when it is not there
          */
         int kind(Entry entry) throws IOException;
+
+        /** Where the folder is, as opened. */
+        Path path();
+
+        default boolean holdsExactly(String name, byte[] expected) throws IOException {
+            return Looks.holdsExactly(path().resolve(name), expected);
+        }
 
         /** Removes everything in the folder; what is gone meanwhile (another remover was quicker) counts as removed. */
         default void empty() throws IOException {
@@ -292,6 +324,16 @@ public final class OpenFolder implements Closeable {
                 }
                 record = recordEnd;
             }
+        }
+
+        @Override
+        public Path path() {
+            return path;
+        }
+
+        @Override
+        public boolean holdsExactly(String name, byte[] expected) throws IOException {
+            return Looks.holdsExactly(descriptor, name, path.resolve(name), expected);
         }
 
         @Override

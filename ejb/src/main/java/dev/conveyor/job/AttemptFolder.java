@@ -62,8 +62,11 @@ public record AttemptFolder(Path folder) {
 
     /**
      * Empties a finished attempt's folder, opened by the caller, to the shape {@link #create}
-     * makes, {@code out/} and {@code work/} and nothing else, for a later job (see
-     * {@link SpareStageFolders}): false when it has no output folder or no work folder to keep.
+     * makes, {@code out/} and {@code work/}, for a later job (see {@link SpareStageFolders}):
+     * false when it has no output folder or no work folder to keep. A finished run's list
+     * ({@value #FINISHED_UNITS}) names what its output folder holds, and {@code out/} is emptied
+     * by those names: what else may be there keeps the folder from being taken again
+     * ({@link #isEmptyAndNew}).
      */
     static boolean emptyForReuse(OpenFolder folder) throws IOException {
         Set<String> names = folder.names();
@@ -72,11 +75,21 @@ public record AttemptFolder(Path folder) {
             return false;
         }
         folder.deleteEntries(name -> !name.equals("out") && !name.equals(work));
-        try (OpenFolder output = folder.open("out")) {
-            output.deleteEntries(any -> true);
-        }
+        Set<String> units = Set.of();
         try (OpenFolder scratch = folder.open(work)) {
+            if (work.equals(FINISHED_UNITS)) {
+                units = scratch.names();
+            }
             scratch.deleteEntries(any -> true);
+        }
+        try (OpenFolder output = folder.open("out")) {
+            if (work.equals(FINISHED_UNITS)) {
+                for (String unit : units) {
+                    output.deleteEntry(unit);
+                }
+            } else {
+                output.deleteEntries(any -> true);
+            }
         }
         if (!work.equals("work")) {
             folder.rename(work, "work");

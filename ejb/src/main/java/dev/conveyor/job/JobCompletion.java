@@ -366,7 +366,7 @@ public class JobCompletion {
      * job stays WRITING with its files in stage until the folder is put right and the endpoint resumed.
      */
     private void end(Job job, EndpointConfig endpoint, Publication publication) {
-        clearStageAfterCommit(StageFolder.of(endpoint.folder(), job.getId()));
+        clearStageAfterCommit(StageFolder.of(endpoint.folder(), job.getId()), job.getSource());
         try {
             publication.publish();
         } catch (UnsafeFolderException e) {
@@ -394,11 +394,11 @@ public class JobCompletion {
      * crash before the commit retries the write from it. A crash between commit and removal leaves
      * it to the recovery pass.
      */
-    private void clearStageAfterCommit(StageFolder stage) {
+    private void clearStageAfterCommit(StageFolder stage, String source) {
         transactions.registerInterposedSynchronization((AfterCompletion) status -> {
             if (status == Status.STATUS_COMMITTED) {
                 try {
-                    stage.verify(confinement).clear(confinement);
+                    stage.clear(confinement, source);
                 } catch (IOException e) {
                     LOG.log(Level.WARNING, MessageId.STAGE_LEFT_FOR_RECOVERY.format(stage.jobFolder(), e));
                 }

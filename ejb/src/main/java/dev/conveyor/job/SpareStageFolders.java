@@ -4,6 +4,7 @@ import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
 import dev.conveyor.files.Looks;
 import dev.conveyor.files.OpenFolder;
+import dev.conveyor.files.PathNames;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -106,36 +107,40 @@ final class SpareStageFolders {
     }
 
     /**
-     * Empties a finished job's folder to a spare's shape and puts it aside: the input folder and
-     * one attempt folder (the prepared one if no attempt took it, else the newest) are kept, emptied;
-     * everything else goes. False when the folder lacks a part (the caller deletes it); a failure
-     * part way leaves a folder the caller's delete still removes.
+     * Empties a finished job's folder, opened by the caller, to a spare's shape and puts it aside:
+     * the input folder and one attempt folder (the prepared one if no attempt took it, else the
+     * newest) are kept, emptied; everything else goes. The input folder is emptied by the name of
+     * the job's {@code source} and a finished run's output folder by the names of its units, where
+     * a listing of each took three system calls more: anything someone else put there stays, and
+     * keeps the spare from being taken ({@link #takeInto} and {@link #usePrepared} look at what a
+     * spare holds). False when the folder lacks a part (the caller deletes it); a failure part way
+     * leaves a folder the caller's delete still removes.
      */
-    static boolean keep(Confinement confinement, StageFolder stage) throws IOException {
+    static boolean keep(Confinement confinement, StageFolder stage, OpenFolder folder, String source) throws IOException {
         Path job = stage.jobFolder();
         Spares spares = spares(job.getParent());
-        // Each folder opened once, walking down: opened again by path for each part, the emptying was 74 system calls a job.
-        try (OpenFolder folder = OpenFolder.open(job)) {
-            Set<String> names = folder.names();
-            String attempt = names.contains(PREPARED_ATTEMPT) ? PREPARED_ATTEMPT
-                    : names.stream().filter(AttemptFolder::isAttemptName).max(Comparator.comparingInt(Integer::parseInt))
-                            .orElse(null);
-            if (attempt == null || !names.contains(INPUT) || !names.contains(StageFolder.MARKER)) {
-                return false;
-            }
-            Set<String> kept = Set.of(StageFolder.MARKER, INPUT, attempt);
-            folder.deleteEntries(name -> !kept.contains(name));
-            try (OpenFolder input = folder.open(INPUT)) {
+        Set<String> names = folder.names();
+        String attempt = names.contains(PREPARED_ATTEMPT) ? PREPARED_ATTEMPT
+                : names.stream().filter(AttemptFolder::isAttemptName).max(Comparator.comparingInt(Integer::parseInt)).orElse(null);
+        if (attempt == null || !names.contains(INPUT) || !names.contains(StageFolder.MARKER)) {
+            return false;
+        }
+        Set<String> kept = Set.of(StageFolder.MARKER, INPUT, attempt);
+        folder.deleteEntries(name -> !kept.contains(name));
+        try (OpenFolder input = folder.open(INPUT)) {
+            if (PathNames.problemWith(source) == null) {
+                input.deleteEntry(source);
+            } else {
                 input.deleteEntries(any -> true);
             }
-            try (OpenFolder run = folder.open(attempt)) {
-                if (!AttemptFolder.emptyForReuse(run)) {
-                    return false;
-                }
+        }
+        try (OpenFolder run = folder.open(attempt)) {
+            if (!AttemptFolder.emptyForReuse(run)) {
+                return false;
             }
-            if (!attempt.equals(PREPARED_ATTEMPT)) {
-                folder.rename(attempt, PREPARED_ATTEMPT);
-            }
+        }
+        if (!attempt.equals(PREPARED_ATTEMPT)) {
+            folder.rename(attempt, PREPARED_ATTEMPT);
         }
         confinement.ensure(spares.root);
         Files.move(job, spares.root.resolve(stage.jobId()), StandardCopyOption.ATOMIC_MOVE);

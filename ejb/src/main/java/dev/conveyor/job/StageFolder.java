@@ -4,12 +4,14 @@ import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
 import dev.conveyor.files.Looks;
+import dev.conveyor.files.OpenFolder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -133,15 +135,32 @@ public record StageFolder(Path jobFolder) {
 
     /**
      * Ends the folder of a job whose end is committed: kept, emptied, for a later claim where it
-     * can be ({@link SpareStageFolders}), else deleted as {@link #delete} does.
+     * can be ({@link SpareStageFolders}), else deleted as {@link #delete} does. Nothing happens
+     * when it is gone already. It is opened once, checked on the way as {@link #verify} checks it
+     * (where no link is on the whole path, the check is the open: no instant between them for a
+     * swap), and emptied relative to that open folder; {@code source} is the job's source as it
+     * was staged, removed by its name.
+     *
+     * @throws IOException as {@link #verify} refuses the folder: it is left as it is
      */
-    public void clear(Confinement confinement) throws IOException {
+    public void clear(Confinement confinement, String source) throws IOException {
+        OpenFolder folder;
         try {
-            if (SpareStageFolders.keep(confinement, this)) {
-                return;
+            folder = confinement.openChecked(jobFolder);
+        } catch (NoSuchFileException gone) {
+            return;
+        }
+        try (folder) {
+            if (!folder.holdsExactly(MARKER, jobId().getBytes(StandardCharsets.UTF_8))) {
+                throw unmarked();
             }
-        } catch (IOException notKept) {
-            // Whatever is left of it goes, as a finished job's folder always did.
+            try {
+                if (SpareStageFolders.keep(confinement, this, folder, source)) {
+                    return;
+                }
+            } catch (IOException notKept) {
+                // Whatever is left of it goes, as a finished job's folder always did.
+            }
         }
         delete();
     }
@@ -195,10 +214,14 @@ public record StageFolder(Path jobFolder) {
         confinement.check(below);
         // Asked in this order, a marked folder costs no look whether it is there.
         if (!isMarked(jobFolder) && Files.exists(jobFolder, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IOException("stage folder " + jobFolder + " lacks the marker " + MARKER + " Conveyor writes into every "
-                    + "stage folder it makes; it is left as it is");
+            throw unmarked();
         }
         return this;
+    }
+
+    private IOException unmarked() {
+        return new IOException("stage folder " + jobFolder + " lacks the marker " + MARKER + " Conveyor writes into every "
+                + "stage folder it makes; it is left as it is");
     }
 
     /** Makes a folder of the stage folder (checked on the way) holding the marker with the folder's name. */

@@ -9,8 +9,10 @@ import dev.conveyor.common.MessageId;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,6 +84,26 @@ class ConfinementTest {
         Files.writeString(root.resolve("in"), "a file");
         UnsafeFolderException refused = assertThrows(UnsafeFolderException.class, () -> confinement().check(root.resolve("in/result")));
         assertEquals(MessageId.FOLDER_NOT_AS_EXPECTED, refused.id());
+    }
+
+    @Test
+    void openCheckedOpensAFolderAsTheCheckPassesItAndRefusesWhatTheCheckRefuses() throws IOException {
+        Path job = Files.createDirectories(root.resolve("in/stage/job"));
+        Files.writeString(job.resolve("a.txt"), "a");
+        try (OpenFolder opened = confinement().openChecked(job)) {
+            assertEquals(Set.of("a.txt"), opened.names());
+        }
+        Path linkedRoot = Files.createSymbolicLink(outside.resolve("root-link"), root);
+        try (OpenFolder throughTheRootsLink = new Confinement(List.of(linkedRoot)).openChecked(linkedRoot.resolve("in/stage/job"))) {
+            assertEquals(Set.of("a.txt"), throughTheRootsLink.names(), "a root reached through a link is walked, as a check walks it");
+        }
+
+        Files.createSymbolicLink(root.resolve("in/stage/linked"), outside);
+        assertThrows(UnsafeFolderException.class, () -> confinement().openChecked(root.resolve("in/stage/linked")));
+        Files.createSymbolicLink(root.resolve("in/linked-stage"), root.resolve("in/stage"));
+        assertThrows(UnsafeFolderException.class, () -> confinement().openChecked(root.resolve("in/linked-stage/job")));
+        assertThrows(UnsafeFolderException.class, () -> confinement().openChecked(outside));
+        assertThrows(NoSuchFileException.class, () -> confinement().openChecked(root.resolve("in/stage/missing")));
     }
 
     @Test

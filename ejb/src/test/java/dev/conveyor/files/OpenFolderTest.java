@@ -3,14 +3,17 @@ package dev.conveyor.files;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +38,36 @@ class OpenFolderTest {
 
         assertTrue(Files.exists(outside.resolve("deep/keep.txt")), "the link's target untouched");
         assertFalse(Files.exists(job.resolve("out"), LinkOption.NOFOLLOW_LINKS), "the link inside removed itself");
+    }
+
+    @Test
+    void anEntryIsDeletedByAPlainNameOnly() throws IOException {
+        Path job = Files.createDirectories(root.resolve("job/in"));
+        Files.writeString(root.resolve("job/beside.txt"), "beside");
+        try (OpenFolder in = OpenFolder.open(job)) {
+            assertThrows(IllegalArgumentException.class, () -> in.deleteEntry(".."));
+            assertThrows(IllegalArgumentException.class, () -> in.deleteEntry("../beside.txt"));
+            in.deleteEntry("gone.txt");
+        }
+        assertEquals("beside", Files.readString(root.resolve("job/beside.txt")));
+    }
+
+    @Test
+    void aFileInTheFolderHoldsExactlyWhatItWasWrittenWithAndALinkOrAPipeHoldsNothing() throws Exception {
+        Path job = Files.createDirectories(root.resolve("job"));
+        Files.writeString(job.resolve("marker"), "job-1");
+        Files.writeString(root.resolve("theirs"), "job-1");
+        Files.createSymbolicLink(job.resolve("linked"), root.resolve("theirs"));
+        assertEquals(0, new ProcessBuilder("mkfifo", job.resolve("pipe").toString()).start().waitFor());
+        try (OpenFolder folder = OpenFolder.open(job)) {
+            assertTrue(folder.holdsExactly("marker", "job-1".getBytes(StandardCharsets.UTF_8)));
+            assertFalse(folder.holdsExactly("marker", "job-12".getBytes(StandardCharsets.UTF_8)));
+            assertFalse(folder.holdsExactly("marker", "job-".getBytes(StandardCharsets.UTF_8)));
+            assertFalse(folder.holdsExactly("missing", "job-1".getBytes(StandardCharsets.UTF_8)));
+            assertFalse(folder.holdsExactly("linked", "job-1".getBytes(StandardCharsets.UTF_8)), "a link is not followed");
+            assertFalse(assertTimeoutPreemptively(Duration.ofSeconds(10),
+                    () -> folder.holdsExactly("pipe", "job-1".getBytes(StandardCharsets.UTF_8))), "a pipe is not waited on");
+        }
     }
 
     @Test

@@ -170,7 +170,7 @@ class RecoveryStageTest {
     void theFoldersKeptForClaimsAreNotTakenForAnOrphanedClaim() throws Exception {
         StageFolder finished = StageFolder.of(watched, JobIds.next()).create(confinement);
         Files.createDirectories(finished.startAttempt(1).work());
-        finished.clear(confinement);
+        finished.clear(confinement, "a.txt");
         Path spares = watched.resolve("stage").resolve(SpareStageFolders.FOLDER);
         Files.setLastModifiedTime(spares, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
 

@@ -11,6 +11,7 @@ import dev.conveyor.endpoint.EndpointState;
 import dev.conveyor.endpoint.SettingValues;
 import dev.conveyor.files.Confinement;
 import dev.conveyor.files.FileTrees;
+import dev.conveyor.files.UnsafeFolderException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -68,7 +69,7 @@ class SpareStageFoldersTest {
     @Test
     void aFinishedJobsFolderBecomesTheNextClaimsMarkedWithItsIdAndItsFirstAttemptTakesThePreparedFolder() throws IOException {
         StageFolder first = finishedJob("job-1");
-        first.verify(confinement()).clear(confinement());
+        first.clear(confinement(), "job-1.txt");
         assertFalse(Files.exists(first.jobFolder()), "the finished job's folder is gone from its place");
         assertEquals(Set.of("job-1"), FileTrees.names(spares()), "kept as a spare");
 
@@ -87,9 +88,94 @@ class SpareStageFoldersTest {
         assertEquals("the result", Files.readString(watched.resolve("result/job-1.txt")), "the first job's result untouched");
     }
 
+    /** As {@link #finishedJob}, with the result and the source linked out, as publishing does, so both are still staged at the end. */
+    private StageFolder linkedOutJob(String jobId) throws IOException {
+        Files.writeString(watched.resolve(jobId + ".txt"), "the source");
+        StageFolder stage = StageFolder.of(watched, jobId);
+        stage.claim(confinement(), watched.resolve(jobId + ".txt"));
+        AttemptFolder run = stage.startAttempt(1);
+        Files.writeString(run.output().resolve("copy.txt"), "the result");
+        run.finish(List.of(Path.of("copy.txt")));
+        Files.createLink(Files.createDirectories(watched.resolve("result")).resolve(jobId + ".txt"), run.output().resolve("copy.txt"));
+        Files.createLink(Files.createDirectories(watched.resolve("preserve")).resolve(jobId + ".txt"), stage.input(jobId + ".txt"));
+        return stage;
+    }
+
+    @Test
+    void aSourceAndResultsStillStagedAreRemovedByTheirNamesAndTheSpareIsTaken() throws IOException {
+        linkedOutJob("job-1").clear(confinement(), "job-1.txt");
+        Path spare = spares().resolve("job-1");
+        assertEquals(Set.of(), FileTrees.names(spare.resolve("in")));
+        assertEquals(Set.of("out", "work"), FileTrees.names(spare.resolve(SpareStageFolders.PREPARED_ATTEMPT)));
+        assertEquals(Set.of(), FileTrees.names(spare.resolve(SpareStageFolders.PREPARED_ATTEMPT).resolve("out")));
+
+        Files.writeString(watched.resolve("b.txt"), "next");
+        StageFolder next = StageFolder.of(watched, "job-2");
+        next.claim(confinement(), watched.resolve("b.txt"));
+        assertTrue(FileTrees.names(spares()).isEmpty(), "the spare was taken");
+        assertTrue(next.startAttempt(1).isEmptyAndNew());
+        assertEquals("the result", Files.readString(watched.resolve("result/job-1.txt")), "the published names untouched");
+        assertEquals("the source", Files.readString(watched.resolve("preserve/job-1.txt")));
+    }
+
+    @Test
+    void whatSomeoneAddedBesideTheSourceOrTheResultsKeepsTheSpareFromBeingUsed() throws IOException {
+        StageFolder beside = linkedOutJob("job-1");
+        Files.writeString(beside.jobFolder().resolve("in/planted.txt"), "not Conveyor's");
+        beside.clear(confinement(), "job-1.txt");
+        StageFolder made = StageFolder.of(watched, "job-2").create(confinement());
+        assertEquals(Set.of(StageFolder.MARKER, "in"), FileTrees.names(made.jobFolder()), "a folder made as before");
+        assertFalse(Files.exists(spares().resolve("job-1")), "the spare is deleted, what was planted with it");
+
+        StageFolder besideResults = linkedOutJob("job-3");
+        Files.writeString(besideResults.attempt(1).output().resolve("planted.pdf"), "a result to smuggle");
+        besideResults.clear(confinement(), "job-3.txt");
+        AttemptFolder run = StageFolder.of(watched, "job-4").create(confinement()).startAttempt(1);
+        assertEquals(Set.of(), FileTrees.names(run.output()), "a new attempt folder, nothing of the job before");
+        assertEquals("the result", Files.readString(watched.resolve("result/job-3.txt")), "the published result untouched");
+    }
+
+    @Test
+    void aSourceNamedAsNoPlainNameEmptiesTheInputFolderByItsListing() throws IOException {
+        StageFolder stage = linkedOutJob("job-1");
+        stage.clear(confinement(), "..");
+        assertEquals(Set.of(), FileTrees.names(spares().resolve("job-1").resolve("in")));
+        assertEquals("the source", Files.readString(watched.resolve("preserve/job-1.txt")), "nothing above the input folder touched");
+    }
+
+    @Test
+    void aFolderWithoutItsJobsMarkerIsLeftAsItIs() throws IOException {
+        StageFolder stage = linkedOutJob("job-1");
+        Files.writeString(stage.jobFolder().resolve(StageFolder.MARKER), "job-2");
+
+        assertThrows(IOException.class, () -> stage.clear(confinement(), "job-1.txt"));
+        assertTrue(Files.exists(stage.input("job-1.txt")), "nothing removed");
+        assertFalse(Files.exists(spares().resolve("job-1")));
+    }
+
+    @Test
+    void aGoneFolderIsNothingToClear() throws IOException {
+        StageFolder stage = StageFolder.of(watched, "job-9");
+        stage.clear(confinement(), "job-9.txt");
+        assertFalse(Files.exists(stage.jobFolder()));
+    }
+
+    @Test
+    void aLinkInPlaceOfAFinishedJobsFolderIsRefusedAndWhatItPointsAtIsNotEmptied() throws IOException {
+        StageFolder stage = linkedOutJob("job-1");
+        Path elsewhere = Files.createDirectories(outside.resolve("someones"));
+        Files.writeString(elsewhere.resolve(StageFolder.MARKER), "job-1");
+        Files.writeString(Files.createDirectories(elsewhere.resolve("in")).resolve("job-1.txt"), "theirs");
+        FileTrees.delete(stage.jobFolder());
+        Files.createSymbolicLink(stage.jobFolder(), elsewhere);
+
+        assertThrows(UnsafeFolderException.class, () -> stage.clear(confinement(), "job-1.txt"));
+        assertEquals("theirs", Files.readString(elsewhere.resolve("in/job-1.txt")));
+    }
+
     @Test
     void aClaimOfAnOldSpareHasTheGraceOfANewFolderBeforeRecoveryMakesItsJob() throws IOException {
-        finishedJob("job-1").clear(confinement());
+        finishedJob("job-1").clear(confinement(), "job-1.txt");
         Instant twoHoursAgo = Instant.now().minus(Duration.ofHours(2));
         Files.setLastModifiedTime(spares().resolve("job-1"), FileTime.from(twoHoursAgo));
         Files.setLastModifiedTime(spares().resolve("job-1").resolve(StageFolder.MARKER), FileTime.from(twoHoursAgo));
@@ -115,7 +201,7 @@ class SpareStageFoldersTest {
 
     @Test
     void aTakenSparesMarkerNamesTheNewJobAloneWhateverItHeldBefore() throws IOException {
-        finishedJob("job-1").clear(confinement());
+        finishedJob("job-1").clear(confinement(), "job-1.txt");
         Files.writeString(spares().resolve("job-1").resolve(StageFolder.MARKER), "a longer text than any job id, written by someone else");
 
         StageFolder taken = StageFolder.of(watched, "job-2").create(confinement());
@@ -126,7 +212,7 @@ class SpareStageFoldersTest {
 
     @Test
     void aPipeInPlaceOfASparesMarkerDoesNotHoldTheClaim() throws Exception {
-        finishedJob("job-1").clear(confinement());
+        finishedJob("job-1").clear(confinement(), "job-1.txt");
         Path marker = spares().resolve("job-1").resolve(StageFolder.MARKER);
         Files.delete(marker);
         assertEquals(0, new ProcessBuilder("mkfifo", marker.toString()).start().waitFor());
@@ -149,7 +235,7 @@ class SpareStageFoldersTest {
 
     @Test
     void aSpareSomeoneWroteIntoIsDeletedNotUsed() throws IOException {
-        finishedJob("job-1").clear(confinement());
+        finishedJob("job-1").clear(confinement(), "job-1.txt");
         Files.writeString(spares().resolve("job-1/in/planted.txt"), "not Conveyor's");
 
         StageFolder made = StageFolder.of(watched, "job-2").create(confinement());
@@ -161,7 +247,7 @@ class SpareStageFoldersTest {
 
     @Test
     void aPreparedAttemptSomeoneWroteIntoIsReplacedByANewFolder() throws IOException {
-        finishedJob("job-1").clear(confinement());
+        finishedJob("job-1").clear(confinement(), "job-1.txt");
         StageFolder taken = StageFolder.of(watched, "job-2").create(confinement());
         Files.writeString(taken.jobFolder().resolve(SpareStageFolders.PREPARED_ATTEMPT).resolve("work/planted.pdf"), "a result to smuggle");
 
@@ -174,7 +260,7 @@ class SpareStageFoldersTest {
 
     @Test
     void aLinkInPlaceOfThePreparedAttemptIsRemovedAndTheRunStaysInTheStageFolder() throws IOException {
-        finishedJob("job-1").clear(confinement());
+        finishedJob("job-1").clear(confinement(), "job-1.txt");
         StageFolder taken = StageFolder.of(watched, "job-2").create(confinement());
         Path elsewhere = Files.createDirectories(outside.resolve("attempt"));
         Files.createDirectories(elsewhere.resolve("out"));
@@ -198,7 +284,7 @@ class SpareStageFoldersTest {
         FileTrees.delete(stage.attempt(1).folder());
         Files.createSymbolicLink(stage.attempt(1).folder(), elsewhere);
 
-        stage.clear(confinement());
+        stage.clear(confinement(), "job-1.txt");
 
         assertEquals("theirs", Files.readString(elsewhere.resolve("out/report.pdf")));
         assertEquals("theirs too", Files.readString(elsewhere.resolve("work/notes.txt")));
@@ -208,7 +294,7 @@ class SpareStageFoldersTest {
 
     @Test
     void aSpareReplacedByALinkIsRemovedWithoutTouchingWhereItPoints() throws IOException {
-        finishedJob("job-1").clear(confinement());
+        finishedJob("job-1").clear(confinement(), "job-1.txt");
         Path elsewhere = Files.createDirectories(outside.resolve("precious"));
         Files.writeString(elsewhere.resolve(StageFolder.MARKER), "keep me");
         Files.createDirectories(elsewhere.resolve("in"));
@@ -231,7 +317,7 @@ class SpareStageFoldersTest {
         Files.createDirectories(stage.attempt(1).folder().resolve("work/pages"));
         Files.writeString(Files.createDirectories(stage.startAttempt(2).work()).resolve("scratch.tmp"), "left by the operation");
 
-        stage.clear(confinement());
+        stage.clear(confinement(), "job-1.txt");
 
         Path spare = spares().resolve("job-1");
         assertEquals(Set.of(StageFolder.MARKER, "in", SpareStageFolders.PREPARED_ATTEMPT), FileTrees.names(spare));
@@ -246,8 +332,8 @@ class SpareStageFoldersTest {
         for (int i = 0; i < backlog; i++) {
             inFlight.add(finishedJob("job-" + i));
         }
-        for (StageFolder stage : inFlight) {
-            stage.verify(confinement()).clear(confinement());
+        for (int i = 0; i < backlog; i++) {
+            inFlight.get(i).clear(confinement(), "job-" + i + ".txt");
         }
         assertEquals(backlog, FileTrees.names(spares()).size(), "every finished job's folder kept");
 
@@ -260,7 +346,7 @@ class SpareStageFoldersTest {
 
     @Test
     void sparesUnusedForAWhileAreTrimmed() throws IOException {
-        finishedJob("job-1").clear(confinement());
+        finishedJob("job-1").clear(confinement(), "job-1.txt");
         Path stageFolder = watched.resolve("stage");
 
         SpareStageFolders.trim(stageFolder, Instant.now().minus(SpareStageFolders.IDLE));
