@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.conveyor.common.ConveyorHome;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,6 +51,31 @@ class LinkFreePathsTest {
     @Test
     void switchedOffItIsNeverTried() {
         assertEquals("switched off (CONVEYOR_OPENAT2)", LinkFreePaths.register(false));
+    }
+
+    @Test
+    void theSwitchIsReadWhenTheClassLoads() throws Exception {
+        // In a JVM of its own: in this one the class is loaded already, with whatever the tests' environment says.
+        assertEquals("switched off (CONVEYOR_OPENAT2)", unavailableInAJvmWith("-Dconveyor.openat2=off"));
+        assertEquals("switched off (CONVEYOR_OPENAT2)", unavailableInAJvmWith("-Dconveyor.openat2=No"));
+        String on = unavailableInAJvmWith("-Dconveyor.openat2=on");
+        assertFalse(on.startsWith("switched off"), on);
+    }
+
+    /** What {@link LinkFreePaths#UNAVAILABLE} says in a new JVM started with {@code setting}. */
+    private static String unavailableInAJvmWith(String setting) throws Exception {
+        Process probe = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), setting,
+                "-cp", System.getProperty("java.class.path"), SwitchProbe.class.getName()).redirectErrorStream(true).start();
+        String told = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertEquals(0, probe.waitFor(), told);
+        return told;
+    }
+
+    /** Prints {@link LinkFreePaths#UNAVAILABLE} as the class loaded it. */
+    static final class SwitchProbe {
+        public static void main(String[] arguments) {
+            System.out.println(LinkFreePaths.UNAVAILABLE);
+        }
     }
 
     @Test

@@ -30,18 +30,16 @@ class BoundedRunTest {
     Path root;
 
     private StagedJob job;
-    private StageFolder stage;
 
     @BeforeEach
     void setUp() throws IOException {
         job = StagedJob.below(root);
-        stage = job.stage();
     }
 
     @Test
     void aCopyRunsOnTheWorkersThread() throws Exception {
         assertEquals(Thread.currentThread(), threadCopyRanOn(SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")));
-        assertEquals("the dropped file", Files.readString(stage.attempt(1).output().resolve("scan.txt")));
+        assertEquals("the dropped file", Files.readString(job.stage().attempt(1).output().resolve("scan.txt")));
     }
 
     @Test
@@ -53,7 +51,7 @@ class BoundedRunTest {
 
     /** The thread a copy of a staged scan.txt ran on, with the endpoint's {@code settings}; it must succeed. */
     private Thread threadCopyRanOn(SettingValues settings) throws Exception {
-        Files.writeString(stage.input("scan.txt"), "the dropped file");
+        Files.writeString(job.stage().input("scan.txt"), "the dropped file");
         Thread[] ranOn = {null};
         CopyOperation copy = new CopyOperation() {
             @Override
@@ -68,7 +66,7 @@ class BoundedRunTest {
 
     @Test
     void aCopyOfAnInputLargerThanTheOutputLimitWritesNothing() throws Exception {
-        Files.write(stage.input("scan.bin"), new byte[(1 << 20) + 1]);
+        Files.write(job.stage().input("scan.bin"), new byte[(1 << 20) + 1]);
         SettingValues settings = SettingValues.EMPTY.with(EndpointSettings.OPERATION_NAME, "copy")
                 .with(EndpointSettings.OPERATION_OUTPUT_LIMIT, 1);
 
@@ -76,7 +74,7 @@ class BoundedRunTest {
 
         assertTrue(exceeded.getMessage().startsWith("the input 'scan.bin' holds 1048577 bytes and it writes as much, more than the "
                 + "endpoint's operationOutputLimit of 1 MiB; nothing of it was written"), exceeded.getMessage());
-        try (Stream<Path> written = Files.list(stage.attempt(1).work())) {
+        try (Stream<Path> written = Files.list(job.stage().attempt(1).work())) {
             assertEquals(List.of(), written.toList(), "nothing was copied");
         }
     }
