@@ -41,6 +41,9 @@ final class Descriptors {
      */
     static final int FILE_FLAGS = NO_FOLLOW == 0 ? 0 : NO_FOLLOW | 04000 | 02000000;
 
+    /** As {@link #FILE_FLAGS}, for a file about to be written over (O_WRONLY): a pipe with no reader is refused at once. */
+    static final int WRITE_FLAGS = FILE_FLAGS | 01;
+
     /** unlinkat(2)'s flag that removes an empty folder instead of a file. */
     static final int REMOVE_FOLDER = 0x200;
 
@@ -85,6 +88,11 @@ final class Descriptors {
     static native long read(int descriptor, byte[] buffer, long size) throws LastErrorException;
 
     static native int renameat(int fromFolder, byte[] from, int toFolder, byte[] to) throws LastErrorException;
+
+    /** pwrite(2): how many bytes of {@code buffer} were written at {@code offset}. */
+    static native long pwrite(int descriptor, byte[] buffer, long size, long offset) throws LastErrorException;
+
+    static native int ftruncate(int descriptor, long length) throws LastErrorException;
 
     /**
      * faccessat(2) with a path as given (relative to the working folder, or absolute); -1 on failure

@@ -6,6 +6,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -139,6 +141,16 @@ public final class OpenFolder implements Closeable {
     }
 
     /**
+     * Writes {@code bytes} over the start of the regular file {@code name} in this folder and cuts
+     * it to their length, in place: the file keeps its blocks where it is as long already (see
+     * SpareStageFolders' marker). Never through a link and never into a pipe, both refused; a file
+     * that is not there is not made.
+     */
+    public void writeOver(String name, byte[] bytes) throws IOException {
+        reach.writeOver(name, bytes);
+    }
+
+    /**
      * True when the folder holds {@code name} as a file (no link followed, no pipe waited on) holding
      * exactly {@code expected}, as {@link Looks#holdsExactly} tells of a path.
      */
@@ -242,6 +254,24 @@ public final class OpenFolder implements Closeable {
             return Looks.holdsExactly(path().resolve(name), expected);
         }
 
+        /** By path, after a look: opened to be written, a pipe put in its place would hold the writer until someone read. */
+        default void writeOver(String name, byte[] bytes) throws IOException {
+            Path file = path().resolve(name);
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw new NoSuchFileException(file.toString(), null, "no regular file");
+            }
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+                ByteBuffer written = ByteBuffer.wrap(bytes);
+                while (written.hasRemaining()) {
+                    channel.write(written, written.position());
+                }
+                // Asked first: a truncate looks at the size and moves the position there and back, two calls more.
+                if (channel.size() > bytes.length) {
+                    channel.truncate(bytes.length);
+                }
+            }
+        }
+
         /** Removes everything in the folder; what is gone meanwhile (another remover was quicker) counts as removed. */
         default void empty() throws IOException {
             for (Entry inside : list()) {
@@ -334,6 +364,30 @@ public final class OpenFolder implements Closeable {
         @Override
         public boolean holdsExactly(String name, byte[] expected) throws IOException {
             return Looks.holdsExactly(descriptor, name, path.resolve(name), expected);
+        }
+
+        /** Opened write-only without waiting (a pipe with no reader refused at once, one with a reader refuses the positioned write). */
+        @Override
+        public void writeOver(String name, byte[] bytes) throws IOException {
+            Path shown = path.resolve(name);
+            int file;
+            try {
+                file = Descriptors.openat(descriptor, Descriptors.nameBytes(name), Descriptors.WRITE_FLAGS);
+            } catch (LastErrorException e) {
+                throw failure(shown, e);
+            }
+            try {
+                for (long written = 0; written < bytes.length; ) {
+                    byte[] rest = written == 0 ? bytes : Arrays.copyOfRange(bytes, (int) written, bytes.length);
+                    written += Descriptors.pwrite(file, rest, rest.length, written);
+                }
+                // Cut whatever the length: one call, where asking the size first is one too.
+                Descriptors.ftruncate(file, bytes.length);
+            } catch (LastErrorException e) {
+                throw failure(shown, e);
+            } finally {
+                Descriptors.close(file);
+            }
         }
 
         @Override

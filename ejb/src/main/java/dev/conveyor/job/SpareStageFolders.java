@@ -5,25 +5,23 @@ import dev.conveyor.files.FileTrees;
 import dev.conveyor.files.Looks;
 import dev.conveyor.files.OpenFolder;
 import dev.conveyor.files.PathNames;
+import dev.conveyor.files.UnsafeFolderException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -71,39 +69,67 @@ final class SpareStageFolders {
      * Puts a spare in place as {@code jobFolder} (which must not exist yet), marked with its name,
      * which dates it now for the recovery pass ({@link StageFolder#claimedAt}). False when none
      * could be taken: none kept, the one taken not as Conveyor left it (then deleted), or another
-     * node quicker.
+     * node quicker. The spare is opened once, checked on the way (where no link is on its whole
+     * path, the check is the open), and written and looked at through that open, before and after
+     * its rename.
      */
     static boolean takeInto(Confinement confinement, Path jobFolder) throws IOException {
         Spares spares = spares(jobFolder.getParent());
+        byte[] id = jobFolder.getFileName().toString().getBytes(StandardCharsets.UTF_8);
         for (String name = spares.take(); name != null; name = spares.take()) {
-            Path spare = confinement.check(spares.root).resolve(name);
-            try {
-                if (!Files.isDirectory(spare, LinkOption.NOFOLLOW_LINKS)) {
-                    throw new NoSuchFileException(spare.toString(), null, "not a folder");
-                }
-                // Marked now: the marker's time is the claim's, from which recovery counts an uncommitted claim's grace.
-                mark(spare, jobFolder);
-                // No look first whether the job's folder exists: for a new job id it never does, and a look at what
-                // is not there costs an exception. The rename fails on a folder with anything in it.
-                Files.move(spare, jobFolder, StandardCopyOption.ATOMIC_MOVE);
-            } catch (DirectoryNotEmptyException | FileAlreadyExistsException madeEarlier) {
-                spares.add(name);
-                return false;
-            } catch (IOException takenOrChanged) {
-                // Another node took it, or it is not as it was left (a link, its marker gone): the next one.
-                FileTrees.delete(spare);
+            Path spare = spares.root.resolve(name);
+            Optional<OpenFolder> opened = openSpare(confinement, spare);
+            if (opened.isEmpty()) {
                 continue;
             }
-            if (hasShapeOfSpare(jobFolder)) {
-                if (!StageFolder.isMarked(jobFolder)) {
-                    // Another node, taking the same spare, wrote its own job's id just before this rename won.
-                    mark(jobFolder, jobFolder);
+            try (OpenFolder taken = opened.get()) {
+                try {
+                    // Marked now: the marker's time is the claim's, from which recovery counts an uncommitted claim's grace.
+                    // Written over in place: job ids are all as long, so the marker keeps its block; emptied first, ext4
+                    // freed the block, took a new one, and flushed the file at its close (it does so for a file emptied and
+                    // written again, lest a crash leave it empty): about 4% of Payara's CPU on a backlog's way (perf).
+                    taken.writeOver(StageFolder.MARKER, id);
+                    // No look first whether the job's folder exists: for a new job id it never does, and a look at what
+                    // is not there costs an exception. The rename fails on a folder with anything in it.
+                    Files.move(spare, jobFolder, StandardCopyOption.ATOMIC_MOVE);
+                } catch (DirectoryNotEmptyException | FileAlreadyExistsException madeEarlier) {
+                    spares.add(name);
+                    return false;
+                } catch (IOException takenOrChanged) {
+                    // Another node took it, or it is not as it was left (its marker gone, a pipe in its place): the next one.
+                    FileTrees.delete(spare);
+                    continue;
                 }
-                return true;
+                if (hasShapeOfSpare(taken)) {
+                    if (!taken.holdsExactly(StageFolder.MARKER, id)) {
+                        // Another node, taking the same spare, wrote its own job's id just before this rename won.
+                        taken.writeOver(StageFolder.MARKER, id);
+                    }
+                    return true;
+                }
             }
             FileTrees.delete(jobFolder);
         }
         return false;
+    }
+
+    /**
+     * The spare opened, checked as {@link Confinement#check} checks a folder; empty, with what is
+     * there removed (a link itself, never where it points), when it is no folder of its own or gone.
+     * A refusal above it (a link in place of the spares' folder) is the caller's.
+     */
+    private static Optional<OpenFolder> openSpare(Confinement confinement, Path spare) throws IOException {
+        try {
+            return Optional.of(confinement.openChecked(spare));
+        } catch (UnsafeFolderException refused) {
+            if (!refused.path().equals(spare.toAbsolutePath().normalize())) {
+                throw refused;
+            }
+        } catch (NoSuchFileException | NotDirectoryException gone) {
+            // Taken by another node meanwhile, or never a folder.
+        }
+        FileTrees.delete(spare);
+        return Optional.empty();
     }
 
     /**
@@ -176,40 +202,10 @@ final class SpareStageFolders {
         }
     }
 
-    /**
-     * Writes {@code jobFolder}'s name into the marker {@code folder} holds, never through a link:
-     * over the old name in place, cut to length only where the old one was longer. Job ids are all
-     * as long, so the marker keeps its block; emptied first, ext4 freed the block, took a new one,
-     * and flushed the file at its close (it does so for a file emptied and written again, lest a
-     * crash leave it empty): about 4% of Payara's CPU on a backlog's way (perf).
-     */
-    private static void mark(Path folder, Path jobFolder) throws IOException {
-        ByteBuffer name = ByteBuffer.wrap(jobFolder.getFileName().toString().getBytes(StandardCharsets.UTF_8));
-        Path kept = folder.resolve(StageFolder.MARKER);
-        // A dropper may have put a pipe there while the folder waited: opened to be written, it would hold the claim, and the
-        // endpoint's claims with it, until someone read from it.
-        if (!Files.isRegularFile(kept, LinkOption.NOFOLLOW_LINKS)) {
-            throw new NoSuchFileException(kept.toString(), null, "no regular file");
-        }
-        try (FileChannel marker = FileChannel.open(kept, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
-            while (name.hasRemaining()) {
-                marker.write(name, name.position());
-            }
-            // Asked first: a truncate looks at the size and moves the position there and back, two calls more.
-            if (marker.size() > name.limit()) {
-                marker.truncate(name.limit());
-            }
-        }
-    }
-
-    /** Opened once, its parts' kinds as its listing tells them: by path, each look and listing was a walk and an open of its own. */
-    private static boolean hasShapeOfSpare(Path folder) throws IOException {
-        try (OpenFolder opened = OpenFolder.open(folder)) {
-            return opened.names().equals(SHAPE) && opened.holdsFile(StageFolder.MARKER) && opened.holdsFolder(PREPARED_ATTEMPT)
-                    && opened.holdsEmptyFolder(INPUT);
-        } catch (NoSuchFileException | NotDirectoryException notAFolder) {
-            return false;
-        }
+    /** Its parts' kinds as its listing tells them: by path, each look and listing was a walk and an open of its own. */
+    private static boolean hasShapeOfSpare(OpenFolder opened) throws IOException {
+        return opened.names().equals(SHAPE) && opened.holdsFile(StageFolder.MARKER) && opened.holdsFolder(PREPARED_ATTEMPT)
+                && opened.holdsEmptyFolder(INPUT);
     }
 
     /**

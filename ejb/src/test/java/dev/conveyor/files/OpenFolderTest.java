@@ -13,6 +13,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -68,6 +69,27 @@ class OpenFolderTest {
             assertFalse(assertTimeoutPreemptively(Duration.ofSeconds(10),
                     () -> folder.holdsExactly("pipe", "job-1".getBytes(StandardCharsets.UTF_8))), "a pipe is not waited on");
         }
+    }
+
+    @Test
+    void aFileIsWrittenOverInPlaceAndCutToLengthButALinkOrAPipeIsRefusedAndNothingIsMade() throws Exception {
+        Path job = Files.createDirectories(root.resolve("job"));
+        Path marker = Files.writeString(job.resolve("marker"), "a longer text than the id");
+        Object before = Files.readAttributes(marker, BasicFileAttributes.class).fileKey();
+        Path theirs = Files.writeString(root.resolve("theirs"), "theirs");
+        Files.createSymbolicLink(job.resolve("linked"), theirs);
+        assertEquals(0, new ProcessBuilder("mkfifo", job.resolve("pipe").toString()).start().waitFor());
+        try (OpenFolder folder = OpenFolder.open(job)) {
+            folder.writeOver("marker", "job-2".getBytes(StandardCharsets.UTF_8));
+            assertThrows(IOException.class, () -> folder.writeOver("linked", "job-2".getBytes(StandardCharsets.UTF_8)));
+            assertThrows(IOException.class, () -> assertTimeoutPreemptively(Duration.ofSeconds(10),
+                    () -> folder.writeOver("pipe", "job-2".getBytes(StandardCharsets.UTF_8))), "a pipe is not waited on");
+            assertThrows(NoSuchFileException.class, () -> folder.writeOver("missing", "job-2".getBytes(StandardCharsets.UTF_8)));
+        }
+        assertEquals("job-2", Files.readString(marker));
+        assertEquals(before, Files.readAttributes(marker, BasicFileAttributes.class).fileKey(), "the same file, written in place");
+        assertEquals("theirs", Files.readString(theirs));
+        assertFalse(Files.exists(job.resolve("missing")));
     }
 
     @Test

@@ -311,6 +311,18 @@ class SpareStageFoldersTest {
     }
 
     @Test
+    void aLinkInPlaceOfTheSparesFolderIsRefusedAndWhatItPointsAtIsNotTaken() throws IOException {
+        finishedJob("job-1").clear(confinement(), "job-1.txt");
+        Path moved = Files.move(spares(), outside.resolve("spares"));
+        Files.createSymbolicLink(spares(), moved);
+
+        assertThrows(UnsafeFolderException.class, () -> StageFolder.of(watched, "job-2").create(confinement()));
+
+        assertEquals(Set.of("job-1"), FileTrees.names(moved), "the spare behind the link is neither taken nor removed");
+        assertEquals("job-1", Files.readString(moved.resolve("job-1").resolve(StageFolder.MARKER)), "nor marked");
+    }
+
+    @Test
     void aJobWhoseRunLeftMoreThanTheUsualIsKeptEmptied() throws IOException {
         StageFolder stage = finishedJob("job-1");
         Files.writeString(stage.jobFolder().resolve("published.json"), "{}");
