@@ -7,7 +7,6 @@ import dev.conveyor.files.OpenFolder;
 import dev.conveyor.files.PathNames;
 import dev.conveyor.files.UnsafeFolderException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -75,7 +74,7 @@ final class SpareStageFolders {
      */
     static boolean takeInto(Confinement confinement, Path jobFolder) throws IOException {
         Spares spares = spares(jobFolder.getParent());
-        byte[] id = jobFolder.getFileName().toString().getBytes(StandardCharsets.UTF_8);
+        byte[] id = StageFolder.markerText(jobFolder);
         for (String name = spares.take(); name != null; name = spares.take()) {
             Path spare = spares.root.resolve(name);
             Optional<OpenFolder> opened = openSpare(confinement, spare);

@@ -151,7 +151,7 @@ public record StageFolder(Path jobFolder) {
             return;
         }
         try (folder) {
-            if (!folder.holdsExactly(MARKER, jobId().getBytes(StandardCharsets.UTF_8))) {
+            if (!folder.holdsExactly(MARKER, markerText(jobFolder))) {
                 throw unmarked();
             }
             try {
@@ -260,7 +260,12 @@ public record StageFolder(Path jobFolder) {
      * ({@link Looks#holdsExactly}).
      */
     public static boolean isMarked(Path folder) throws IOException {
-        return Looks.holdsExactly(folder.resolve(MARKER), folder.getFileName().toString().getBytes(StandardCharsets.UTF_8));
+        return Looks.holdsExactly(folder.resolve(MARKER), markerText(folder));
+    }
+
+    /** What the marker of {@code folder} holds when Conveyor wrote it: the folder's own name, in UTF-8 ({@link #writeNew}). */
+    static byte[] markerText(Path folder) {
+        return folder.getFileName().toString().getBytes(StandardCharsets.UTF_8);
     }
 
     public Path input(String sourceName) {
