@@ -29,6 +29,7 @@ RUNTIME=$TOP/deploy/target/runtime
 ARTEMIS_HOME=$RUNTIME/apache-artemis-2.40.0
 PAYARA_JAR=$RUNTIME/payara-micro.jar
 POSTGRESQL_JAR=$RUNTIME/postgresql.jar
+H2_JAR=$RUNTIME/h2.jar
 RAR=$TOP/deploy/artemis-rar/target/artemis-rar.rar
 WAR=$TOP/web/target/conveyor.war
 EJB_JAR=$TOP/ejb/target/conveyor-ejb.jar
@@ -337,6 +338,13 @@ resource_commands() { # H2 database file (a JDBC URL path)
       postgres_commands ;;
     *) die "CNV-0112-E CONVEYOR_DB is '${CONVEYOR_DB}'; use h2 (default) or postgresql." ;;
   esac
+}
+
+# An H2 database a crash left (H2 did not close it) is rebuilt from its committed rows before the
+# server opens it: after a kill, H2's file can hold part of a transaction the crash cut short,
+# which blocks its keys for good (docs/architecture.md, EmbeddedDatabaseRebuild).
+rebuild_crashed_h2() { # the folder of the application's and the batch runtime's H2 databases
+  java -cp "$EJB_JAR:$H2_JAR" dev.conveyor.schema.EmbeddedDatabaseRebuild "$1/embedded_default" "$1/conveyor-batch"
 }
 
 broker_active() {

@@ -84,6 +84,14 @@ public enum MessageId {
     SCHEMA_MIGRATION_FAILED("CNV-2011-E", Kind.INTERNAL,
             "The database schema could not be migrated, so Conveyor does not start; the database is left as the last "
                     + "migration that completed made it. Fix the cause and start again: %s"),
+    EMBEDDED_DATABASE_REBUILT("CNV-2022-W", Kind.INTERNAL,
+            "The embedded database %s was not closed by H2 (the server was killed or crashed): it was rebuilt from its "
+                    + "committed rows in %d ms, so no part of a transaction the crash cut short stays in it. The file as the "
+                    + "crash left it is kept as %s."),
+    EMBEDDED_DATABASE_NOT_REBUILT("CNV-2023-W", Kind.INTERNAL,
+            "The embedded database %s was not closed by H2 (the server was killed or crashed) and could not be rebuilt "
+                    + "from its committed rows: %s. The server starts on it as H2 recovered it; free the space or fix the "
+                    + "cause named and restart to have it rebuilt."),
     DATABASE_NOT_SUPPORTED("CNV-2012-E", Kind.INTERNAL,
             "The database is %s; Conveyor's schema migrations exist for H2 and PostgreSQL only."),
     METRICS_NOT_READ("CNV-2013-W", Kind.INTERNAL,
