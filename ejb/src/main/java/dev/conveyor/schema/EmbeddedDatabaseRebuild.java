@@ -45,12 +45,13 @@ public final class EmbeddedDatabaseRebuild {
     private static final String CLOSED_CLEANLY = "clean:1";
     /**
      * H2 gives a new transaction the lowest free id, so a process's transactions had ids up to the
-     * number it had open at once, which its connection pools bound (Payara's default for a pool:
-     * 32 connections). Sessions holding this many ids first give the session that reads the rows
-     * out an id above every one of them: it sees what the crashed process committed and nothing
-     * of what it left part way.
+     * number it had open at once: at most one a connection of the pool it writes through (Payara's
+     * default, which Conveyor's pools keep, is 32 connections) and the few of H2's own sessions.
+     * Sessions holding twice that many ids first give the session that reads the rows out an id
+     * above every one of them: it sees what the crashed process committed and nothing of what it
+     * left part way.
      */
-    static final int IDS_HELD = 256;
+    static final int IDS_HELD = 64;
 
     private EmbeddedDatabaseRebuild() {
     }
@@ -92,7 +93,7 @@ public final class EmbeddedDatabaseRebuild {
         return List.of(header.split(",")).contains(CLOSED_CLEANLY);
     }
 
-    static void rebuild(Path database) throws IOException, SQLException {
+    public static void rebuild(Path database) throws IOException, SQLException {
         Path script = sibling(database, ".committed.sql");
         Path rebuilt = sibling(database, ".rebuilt");
         Files.deleteIfExists(script);
@@ -113,11 +114,20 @@ public final class EmbeddedDatabaseRebuild {
         }
     }
 
-    /**
-     * Opens the database (H2 rolls back and completes what its undo logs say), holds the low
-     * transaction ids ({@link #IDS_HELD}), and writes the committed schema and rows as SQL.
-     */
+    /** Opens the database (H2 rolls back and completes what its undo logs say) and writes its committed schema and rows as SQL. */
     private static void exportCommitted(Path database, Path script) throws SQLException {
+        readCommitted(database, reader -> {
+            try (Statement statement = reader.createStatement()) {
+                return statement.execute("SCRIPT TO " + literal(script));
+            }
+        });
+    }
+
+    /**
+     * What {@code reading} reads through a session whose transaction id no transaction of the
+     * process that wrote the database last had ({@link #IDS_HELD}): its committed rows alone.
+     */
+    public static <T> T readCommitted(Path database, Reading<T> reading) throws SQLException {
         List<Connection> holders = new ArrayList<>();
         try (Connection first = DriverManager.getConnection(url(database), "", "")) {
             // With no table, no row can have been left part way.
@@ -131,15 +141,20 @@ public final class EmbeddedDatabaseRebuild {
                     statement.executeQuery("SELECT COUNT(*) FROM " + anyTable.get()).close();
                 }
             }
-            try (Connection export = DriverManager.getConnection(url(database), "", "");
-                 Statement statement = export.createStatement()) {
-                statement.execute("SCRIPT TO " + literal(script));
+            try (Connection reader = DriverManager.getConnection(url(database), "", "")) {
+                return reading.read(reader);
             }
         } finally {
             for (Connection holder : holders) {
                 holder.close();
             }
         }
+    }
+
+    /** A read through a connection. */
+    @FunctionalInterface
+    public interface Reading<T> {
+        T read(Connection connection) throws SQLException;
     }
 
     /** A table of the database's own, its name quoted. */
@@ -163,11 +178,11 @@ public final class EmbeddedDatabaseRebuild {
         return "jdbc:h2:" + database.toAbsolutePath();
     }
 
-    static Path storeFile(Path database) {
+    public static Path storeFile(Path database) {
         return sibling(database, STORE_SUFFIX);
     }
 
-    static Path crashedCopy(Path database) {
+    public static Path crashedCopy(Path database) {
         return sibling(database, ".crashed" + STORE_SUFFIX);
     }
 
