@@ -1,5 +1,6 @@
 package dev.conveyor.schema;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,11 +13,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.h2.mvstore.MVStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,6 +66,40 @@ class EmbeddedDatabaseRebuildTest {
         assertFalse(Files.exists(folder.resolve("db.committed.sql")));
         assertFalse(Files.exists(folder.resolve("db.rebuilt.mv.db")));
         assertFalse(EmbeddedDatabaseRebuild.rebuildIfCrashed(database), "a rebuilt database is one H2 closed");
+    }
+
+    /** The batch runtime keeps its checkpoints and job data in BLOBs; Conveyor's tables hold text, times, numbers and flags. */
+    @Test
+    void everyKindOfValueComesThroughTheRebuild() throws Exception {
+        Path database = folder.resolve("db");
+        byte[] large = new byte[300_000];
+        new Random(7).nextBytes(large);
+        try (Connection connection = connect(database); Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE V (ID INT PRIMARY KEY, DATA BLOB, TEXT CLOB, NAME VARCHAR, AT TIMESTAMP, FLAG BOOLEAN, N BIGINT)");
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO V VALUES (?, ?, ?, ?, TIMESTAMP '2026-12-07 02:51:00.123456', TRUE, ?)")) {
+                insert.setInt(1, 1);
+                insert.setBytes(2, large);
+                insert.setString(3, "x".repeat(200_000));
+                insert.setString(4, "name with 'quotes' and ünïcödé");
+                insert.setLong(5, Long.MAX_VALUE);
+                insert.execute();
+            }
+            statement.execute("CREATE INDEX V_NAME ON V (NAME)");
+        }
+
+        EmbeddedDatabaseRebuild.rebuild(database);
+
+        try (Connection connection = connect(database); Statement statement = connection.createStatement();
+             ResultSet row = statement.executeQuery("SELECT DATA, TEXT, NAME, AT, FLAG, N FROM V WHERE NAME LIKE 'name%'")) {
+            assertTrue(row.next());
+            assertArrayEquals(large, row.getBytes(1));
+            assertEquals("x".repeat(200_000), row.getString(2));
+            assertEquals("name with 'quotes' and ünïcödé", row.getString(3));
+            assertEquals(Timestamp.valueOf("2026-12-07 02:51:00.123456"), row.getTimestamp(4));
+            assertTrue(row.getBoolean(5));
+            assertEquals(Long.MAX_VALUE, row.getLong(6));
+            assertFalse(row.next());
+        }
     }
 
     /**
