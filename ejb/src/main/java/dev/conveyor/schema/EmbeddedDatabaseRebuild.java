@@ -3,10 +3,12 @@ package dev.conveyor.schema;
 import dev.conveyor.common.MessageId;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -93,6 +95,10 @@ public final class EmbeddedDatabaseRebuild {
         return List.of(header.split(",")).contains(CLOSED_CLEANLY);
     }
 
+    /**
+     * Replaces the database's file by one made of its committed schema and rows, keeping the old
+     * one as {@link #crashedCopy}; the new file is on disk before it takes the old one's name.
+     */
     public static void rebuild(Path database) throws IOException, SQLException {
         Path script = sibling(database, ".committed.sql");
         Path rebuilt = sibling(database, ".rebuilt");
@@ -104,13 +110,23 @@ public final class EmbeddedDatabaseRebuild {
                  Statement statement = fresh.createStatement()) {
                 statement.execute("RUNSCRIPT FROM " + literal(script));
             }
+            // A power cut after the rename must not find the name on a file whose blocks never reached the disk.
+            force(storeFile(rebuilt));
             Path crashed = crashedCopy(database);
             Files.deleteIfExists(crashed);
             Files.createLink(crashed, storeFile(database));
             Files.move(storeFile(rebuilt), storeFile(database), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            force(database.toAbsolutePath().getParent());
         } finally {
             Files.deleteIfExists(script);
             Files.deleteIfExists(storeFile(rebuilt));
+        }
+    }
+
+    /** Writes what the file or folder holds to the disk. */
+    private static void force(Path path) throws IOException {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            channel.force(true);
         }
     }
 
