@@ -106,7 +106,7 @@ public final class EmbeddedDatabaseRebuild {
         Files.deleteIfExists(storeFile(rebuilt));
         try {
             exportCommitted(database, script);
-            try (Connection fresh = DriverManager.getConnection(url(rebuilt), "", "");
+            try (Connection fresh = connect(rebuilt);
                  Statement statement = fresh.createStatement()) {
                 statement.execute("RUNSCRIPT FROM " + literal(script));
             }
@@ -145,11 +145,11 @@ public final class EmbeddedDatabaseRebuild {
      */
     public static <T> T readCommitted(Path database, Reading<T> reading) throws SQLException {
         List<Connection> holders = new ArrayList<>();
-        try (Connection first = DriverManager.getConnection(url(database), "", "")) {
+        try (Connection first = connect(database)) {
             // With no table, no row can have been left part way.
             Optional<String> anyTable = anyTable(first);
             for (int i = 0; i < IDS_HELD && anyTable.isPresent(); i++) {
-                Connection holder = DriverManager.getConnection(url(database), "", "");
+                Connection holder = connect(database);
                 holders.add(holder);
                 holder.setAutoCommit(false);
                 try (Statement statement = holder.createStatement()) {
@@ -157,7 +157,7 @@ public final class EmbeddedDatabaseRebuild {
                     statement.executeQuery("SELECT COUNT(*) FROM " + anyTable.get()).close();
                 }
             }
-            try (Connection reader = DriverManager.getConnection(url(database), "", "")) {
+            try (Connection reader = connect(database)) {
                 return reading.read(reader);
             }
         } finally {
@@ -190,8 +190,9 @@ public final class EmbeddedDatabaseRebuild {
         return "'" + file.toString().replace("'", "''") + "'";
     }
 
-    private static String url(Path database) {
-        return "jdbc:h2:" + database.toAbsolutePath();
+    /** A session of the database, as the user Payara's pool opens it with (none given: H2's empty name). */
+    private static Connection connect(Path database) throws SQLException {
+        return DriverManager.getConnection("jdbc:h2:" + database.toAbsolutePath(), "", "");
     }
 
     public static Path storeFile(Path database) {
