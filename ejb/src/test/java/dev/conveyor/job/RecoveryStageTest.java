@@ -44,7 +44,7 @@ class RecoveryStageTest {
     }
 
     private void repair(List<Path> entries) throws IOException {
-        Recovery.repairEntries(endpoint, entries, Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe::add, orphans::put, counts);
+        Recovery.repairEntries(endpoint, entries, ids -> Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe::add, orphans::put, counts);
     }
 
     /** A claim that never committed (no job row), its folder and marker older than the grace. */
@@ -164,6 +164,33 @@ class RecoveryStageTest {
 
         assertEquals(Map.of(id, orphan.input("a.txt")), orphans);
         assertEquals(List.of(), unsafe);
+    }
+
+    /** A busy endpoint's stage holds a folder per job in flight: those changed within the grace cost one look, no row read. */
+    @Test
+    void onlyEntriesUnchangedSinceTheGraceHaveTheirJobsReadAndALinkIsReportedWhateverItsAge() throws Exception {
+        Path dropped = Files.writeString(watched.resolve("running.txt"), "its job runs now");
+        StageFolder inFlight = StageFolder.of(watched, JobIds.next());
+        inFlight.claim(confinement, dropped);
+        StageFolder finished = aged(StageFolder.of(watched, JobIds.next()).create(confinement));
+        String orphanId = JobIds.next();
+        StageFolder orphan = orphanOf(orphanId, "left.txt", "left by a crash");
+        Path outside = Files.createDirectories(root.resolve("outside"));
+        Path link = Files.createSymbolicLink(watched.resolve("stage").resolve(JobIds.next()), outside);
+        List<List<String>> asked = new ArrayList<>();
+
+        Recovery.repairEntries(endpoint, List.of(inFlight.jobFolder(), finished.jobFolder(), orphan.jobFolder(), link), ids -> {
+            asked.add(ids);
+            return Map.of(finished.jobId(), new Jobs.Standing(endpoint.name(), JobState.SUCCEEDED));
+        }, Instant.now().minus(Duration.ofSeconds(30)), unsafe::add, orphans::put, counts);
+
+        assertEquals(List.of(List.of(finished.jobId(), orphanId)), asked, "one query, for the two folders older than the grace");
+        assertEquals(Map.of(orphanId, orphan.input("left.txt")), orphans);
+        assertTrue(Files.notExists(finished.jobFolder()), "a finished job's old folder goes");
+        assertEquals(1, counts[1]);
+        assertEquals("its job runs now", Files.readString(inFlight.input("running.txt")));
+        assertEquals(1, unsafe.size(), "the new link is reported");
+        assertTrue(Files.isSymbolicLink(link));
     }
 
     @Test

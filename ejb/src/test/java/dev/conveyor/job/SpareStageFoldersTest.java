@@ -188,12 +188,12 @@ class SpareStageFoldersTest {
         Map<String, Path> orphans = new HashMap<>();
         int[] counts = {0, 0};
 
-        Recovery.repairEntries(endpoint, List.of(claim.jobFolder()), Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe -> { },
+        Recovery.repairEntries(endpoint, List.of(claim.jobFolder()), ids -> Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe -> { },
                 orphans::put, counts);
         assertEquals(Map.of(), orphans, "claimed just now: not an orphan yet, however old the kept folder");
 
         Files.setLastModifiedTime(claim.jobFolder().resolve(StageFolder.MARKER), FileTime.from(twoHoursAgo));
-        Recovery.repairEntries(endpoint, List.of(claim.jobFolder()), Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe -> { },
+        Recovery.repairEntries(endpoint, List.of(claim.jobFolder()), ids -> Map.of(), Instant.now().minus(Duration.ofSeconds(30)), unsafe -> { },
                 orphans::put, counts);
         assertEquals(Map.of(id, claim.input("claimed.txt")), orphans, "claimed two hours ago and never committed: its job is made");
         assertEquals("claimed, its job row not yet committed", Files.readString(claim.input("claimed.txt")));
