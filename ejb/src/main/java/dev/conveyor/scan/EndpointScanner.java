@@ -154,7 +154,8 @@ public class EndpointScanner {
         // Looking at twice the room gives the next scan its first look already: a backlog then
         // moves a full batch per scan instead of one every other scan.
         List<Path> unchanged = memory.stability().unchangedSoon(
-                () -> memory.waiting().oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, oldEnough, timerScan));
+                () -> memory.waiting().oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, 2 * endpoint.get(BATCH_SIZE), oldEnough,
+                        timerScan));
         List<Path> batch = unchanged.subList(0, Math.min(room, unchanged.size()));
         long looking = System.nanoTime() - start;
         Set<Path> readOnly = new HashSet<>();

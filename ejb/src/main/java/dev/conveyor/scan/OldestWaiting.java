@@ -29,8 +29,8 @@ import java.util.function.Predicate;
  * stale), unless a backlog larger than memory is being drained (see {@link #oldest}). A backlog
  * then costs a look at each arrival, a pass every few batches and a look or two at each file
  * picked, where a pass at every scan looked at each waiting file once for every batch claimed
- * before it. Memory stays bounded by the batch: {@value #SCANS_KEPT} times the candidates a scan
- * asks for, and as many arrivals.
+ * before it. Memory stays bounded by the batch: {@value #SCANS_KEPT} times the most candidates a
+ * scan asks for (twice the batch size), and as many arrivals.
  * <p>
  * One endpoint's scans call {@link #oldest} and {@link #taken} one at a time, from different
  * threads (a timer's, an event scan's), under a lock of their own; the folder watch's thread calls
@@ -83,23 +83,26 @@ public final class OldestWaiting {
     /**
      * The oldest {@code limit} entries whose names are {@code eligible} and that were last changed
      * no later than {@code changedNoLaterThan}, each with a look taken now, oldest first, as
-     * {@link BatchSelector#oldest} would pick them. A {@code timerScan} passes over the whole
+     * {@link BatchSelector#oldest} would pick them. {@code mostAsked} is the most any scan of this
+     * folder asks for (at least {@code limit}): a pass keeps {@value #SCANS_KEPT} times that, so a
+     * scan given little room (a full queue frees a few places at a time) does not make the next
+     * pass over a large backlog come after a few of its scans. A {@code timerScan} passes over the whole
      * folder, unless a backlog larger than what is remembered is being drained: the pass that
      * refills the memory when it runs short comes within a few scans and finds what the events
      * missed then, where a pass at every tick would look at the whole backlog each second.
      */
-    public List<BatchSelector.Candidate> oldest(Path folder, Predicate<String> eligible, int limit, Instant changedNoLaterThan,
-            boolean timerScan) throws IOException {
+    public List<BatchSelector.Candidate> oldest(Path folder, Predicate<String> eligible, int limit, int mostAsked,
+            Instant changedNoLaterThan, boolean timerScan) throws IOException {
         if (limit <= 0) {
             return List.of();
         }
         synchronized (picking) {
-            return pickOldest(folder, eligible, limit, changedNoLaterThan, timerScan);
+            return pickOldest(folder, eligible, limit, Math.max(limit, mostAsked), changedNoLaterThan, timerScan);
         }
     }
 
-    private List<BatchSelector.Candidate> pickOldest(Path folder, Predicate<String> eligible, int limit, Instant changedNoLaterThan,
-            boolean timerScan) throws IOException {
+    private List<BatchSelector.Candidate> pickOldest(Path folder, Predicate<String> eligible, int limit, int mostAsked,
+            Instant changedNoLaterThan, boolean timerScan) throws IOException {
         long cutoff = changedNoLaterThan.toEpochMilli();
         Set<Path> arrived;
         boolean wasKnown;
@@ -122,7 +125,7 @@ public final class OldestWaiting {
             return pickedLookedAtAgain(limit, cutoff);
         }
         try {
-            return passOver(folder, eligible, limit, cutoff);
+            return passOver(folder, eligible, limit, mostAsked, cutoff);
         } catch (IOException | RuntimeException e) {
             forget();
             throw e;
@@ -136,10 +139,10 @@ public final class OldestWaiting {
         }
     }
 
-    private List<BatchSelector.Candidate> passOver(Path folder, Predicate<String> eligible, int limit, long cutoff)
+    private List<BatchSelector.Candidate> passOver(Path folder, Predicate<String> eligible, int limit, int mostAsked, long cutoff)
             throws IOException {
         synchronized (this) {
-            capacity = SCANS_KEPT * limit;
+            capacity = SCANS_KEPT * mostAsked;
         }
         List<BatchSelector.Candidate> found = BatchSelector.oldest(folder, eligible, capacity, ANY_AGE);
         byAge.clear();

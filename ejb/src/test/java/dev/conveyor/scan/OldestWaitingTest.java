@@ -42,7 +42,7 @@ class OldestWaitingTest {
     }
 
     private List<String> oldest(int limit, Instant changedNoLaterThan, boolean timer) throws IOException {
-        return waiting.oldest(folder, ALL, limit, changedNoLaterThan, timer).stream()
+        return waiting.oldest(folder, ALL, limit, limit, changedNoLaterThan, timer).stream()
                 .map(candidate -> candidate.path().getFileName().toString()).toList();
     }
 
@@ -85,7 +85,7 @@ class OldestWaitingTest {
         Files.delete(folder.resolve("a"));
         Files.writeString(folder.resolve("b"), "longer now");
         Files.setLastModifiedTime(folder.resolve("b"), FileTime.from(BASE.plusSeconds(35)));
-        List<BatchSelector.Candidate> picked = waiting.oldest(folder, ALL, 2, ANY_AGE, EVENT_SCAN);
+        List<BatchSelector.Candidate> picked = waiting.oldest(folder, ALL, 2, 2, ANY_AGE, EVENT_SCAN);
         assertEquals(List.of(folder.resolve("b")), picked.stream().map(BatchSelector.Candidate::path).toList(),
                 "a gone; b picked as remembered, looked at again");
         assertEquals(10, picked.get(0).size());
@@ -126,6 +126,30 @@ class OldestWaitingTest {
         file("unannounced", 5);
         assertEquals(List.of("unannounced"), oldest(1, EVENT_SCAN),
                 "the kept ones used up, and the pass had left newer ones out: a pass again");
+    }
+
+    /** A full queue frees a few places at a time: scans with that little room still pick from what a pass kept for a batch. */
+    @Test
+    void aPassKeepsWhatTheLargestScanWouldAskForNotWhatThisOneAsks() throws IOException {
+        int mostAsked = 3;
+        for (int i = 0; i < OldestWaiting.SCANS_KEPT * mostAsked; i++) {
+            file("f" + i, 10 + i);
+        }
+        file("newer", 1_000);
+        assertEquals(List.of("f0"), names(waiting.oldest(folder, ALL, 1, mostAsked, ANY_AGE, EVENT_SCAN)));
+        claim("f0");
+        file("unannounced", 5);
+        for (int i = 1; i < OldestWaiting.SCANS_KEPT * mostAsked; i++) {
+            assertEquals(List.of("f" + i), names(waiting.oldest(folder, ALL, 1, mostAsked, ANY_AGE, EVENT_SCAN)),
+                    "no pass while what the first one kept lasts");
+            claim("f" + i);
+        }
+        assertEquals(List.of("unannounced"), names(waiting.oldest(folder, ALL, 1, mostAsked, ANY_AGE, EVENT_SCAN)),
+                "used up: a pass again");
+    }
+
+    private static List<String> names(List<BatchSelector.Candidate> candidates) {
+        return candidates.stream().map(candidate -> candidate.path().getFileName().toString()).toList();
     }
 
     @Test
@@ -170,12 +194,12 @@ class OldestWaitingTest {
     @Test
     void arrivalsNotEligibleOrNoFileOrFolderAreNotPicked() throws IOException {
         Path kept = file("kept.pdf", 10);
-        waiting.oldest(folder, name -> name.endsWith(".pdf"), 5, ANY_AGE, EVENT_SCAN);
+        waiting.oldest(folder, name -> name.endsWith(".pdf"), 5, 5, ANY_AGE, EVENT_SCAN);
         Path excluded = file("excluded.txt", 5);
         Path link = Files.createSymbolicLink(folder.resolve("link.pdf"), kept);
         Path vanished = folder.resolve("vanished.pdf");
         waiting.arrived(List.of(excluded, link, vanished));
-        assertEquals(List.of(kept), waiting.oldest(folder, name -> name.endsWith(".pdf"), 5, ANY_AGE, EVENT_SCAN).stream()
+        assertEquals(List.of(kept), waiting.oldest(folder, name -> name.endsWith(".pdf"), 5, 5, ANY_AGE, EVENT_SCAN).stream()
                 .map(BatchSelector.Candidate::path).toList());
     }
 }
