@@ -88,7 +88,7 @@ public final class BatchSelectionBenchmark {
                     limit -> BatchSelector.oldest(folder, name -> true, limit, now));
             OldestWaiting waiting = new OldestWaiting();
             Drain remembered = drain("remembered", folder, claimed, batch,
-                    limit -> waiting.oldest(folder, name -> true, limit, now, false));
+                    limit -> waiting.oldest(folder, name -> true, limit, limit, now, false));
             if (!everyPick.claimed.equals(remembered.claimed)) {
                 throw new IllegalStateException("the two drains claimed different files");
             }
