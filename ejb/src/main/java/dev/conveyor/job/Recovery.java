@@ -211,16 +211,7 @@ public class Recovery {
         List<Path> unchanged = new ArrayList<>();
         for (Path entry : entries) {
             BasicFileAttributes look = ResultFiles.lookAt(entry);
-            if (look == null) {
-                continue;
-            }
-            if (look.isSymbolicLink()) {
-                try {
-                    Confinement.requireNoLink(entry);
-                } catch (UnsafeFolderException e) {
-                    unsafe.accept(e);
-                }
-            } else if (!entry.getFileName().toString().equals(SpareStageFolders.FOLDER)
+            if (look != null && !reportedAsLink(entry, look, unsafe) && !entry.getFileName().toString().equals(SpareStageFolders.FOLDER)
                     && look.lastModifiedTime().toInstant().isBefore(orphanedBefore)) {
                 // The emptied folders kept for claims are trimmed by their own rule.
                 unchanged.add(entry);
@@ -243,16 +234,14 @@ public class Recovery {
     private static void repairEntry(EndpointConfig endpoint, Path entry, Jobs.Standing job, Instant orphanedBefore,
                                     Consumer<UnsafeFolderException> unsafe, BiConsumer<String, Path> orphaned, int[] counts)
             throws IOException {
-        try {
-            // Looked at again: swapped for a link since the first look, it is not followed.
-            Confinement.requireNoLink(entry);
-        } catch (UnsafeFolderException e) {
-            unsafe.accept(e);
+        // Looked at again after its job's row was read, as every decision below needs; swapped for a link since the
+        // first look, it is not followed.
+        BasicFileAttributes look = ResultFiles.lookAt(entry);
+        if (look == null || reportedAsLink(entry, look, unsafe)) {
             return;
         }
-        // Looked at after its job's row was read, as every decision below needs.
-        boolean changedBefore = Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(orphanedBefore);
-        if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+        boolean changedBefore = look.lastModifiedTime().toInstant().isBefore(orphanedBefore);
+        if (!look.isDirectory()) {
             if (changedBefore && StageFolder.isEventsMark(entry)) {
                 // A scan's catch-up mark whose delete a crash cut short.
                 Files.deleteIfExists(entry);
@@ -273,6 +262,19 @@ public class Recovery {
             folder.delete();
             counts[1]++;
         }
+    }
+
+    /** True when {@code look} shows a link, which {@code unsafe} is told of (never followed). */
+    private static boolean reportedAsLink(Path entry, BasicFileAttributes look, Consumer<UnsafeFolderException> unsafe) throws IOException {
+        if (!look.isSymbolicLink()) {
+            return false;
+        }
+        try {
+            Confinement.requireNoLink(entry);
+        } catch (UnsafeFolderException e) {
+            unsafe.accept(e);
+        }
+        return true;
     }
 
     /**
