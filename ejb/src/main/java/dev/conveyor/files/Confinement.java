@@ -9,7 +9,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -70,10 +69,9 @@ public final class Confinement {
      * @throws UnsafeFolderException as {@link #check} refuses it
      */
     public OpenFolder openChecked(Path folder) throws IOException {
-        List<Path> way = wayFromRoot(folder);
-        Path target = way.get(way.size() - 1);
-        Optional<OpenFolder> whole = way.size() > 2 ? OpenFolder.openWithoutLinks(target) : Optional.empty();
-        return whole.isPresent() ? whole.get() : OpenFolder.open(check(target));
+        Way way = wayFromRoot(folder);
+        Optional<OpenFolder> whole = way.depth() > 1 ? OpenFolder.openWithoutLinks(way.folder()) : Optional.empty();
+        return whole.isPresent() ? whole.get() : OpenFolder.open(check(way.folder()));
     }
 
     /**
@@ -109,13 +107,13 @@ public final class Confinement {
      * one look is cheaper than an open and its close).
      */
     private Walk walk(Path folder) throws IOException {
-        List<Path> way = wayFromRoot(folder);
-        Path target = way.get(way.size() - 1);
-        if (way.size() > 2 && LinkFreePaths.isFolderWithoutLinks(target)) {
-            return new Walk(way.get(0), target, target);
+        Way way = wayFromRoot(folder);
+        if (way.depth() > 1 && LinkFreePaths.isFolderWithoutLinks(way.folder())) {
+            return new Walk(way.root(), way.folder(), way.folder());
         }
+        List<Path> folders = way.folders();
         Path deepest = null;
-        for (Path current : way.subList(1, way.size())) {
+        for (Path current : folders.subList(1, folders.size())) {
             Optional<BasicFileAttributes> attributes = attributesOf(current);
             if (attributes.isEmpty()) {
                 break;
@@ -123,7 +121,7 @@ public final class Confinement {
             requireFolder(current, attributes.get());
             deepest = current;
         }
-        return new Walk(way.get(0), way.get(way.size() - 1), deepest);
+        return new Walk(way.root(), way.folder(), deepest);
     }
 
     /**
@@ -154,20 +152,38 @@ public final class Confinement {
     }
 
     /**
-     * The folders from {@code folder}'s root down to it, the root first, as written (nothing is
+     * {@code folder} absolute and normalized, with the root it lies below, as written (nothing is
      * looked at).
      *
      * @throws UnsafeFolderException when it lies outside the roots
      */
-    public List<Path> wayFromRoot(Path folder) throws UnsafeFolderException {
+    public Way wayFromRoot(Path folder) throws UnsafeFolderException {
         Path target = folder.toAbsolutePath().normalize();
-        Path current = rootOf(target);
-        List<Path> way = new ArrayList<>(List.of(current));
-        for (Path name : current.relativize(target)) {
-            current = current.resolve(name);
-            way.add(current);
+        return new Way(rootOf(target), target);
+    }
+
+    /** A folder strictly below an allowed root, and that root. */
+    public record Way(Path root, Path folder) {
+
+        /** How many names the folder lies below its root (1 right below it). */
+        public int depth() {
+            return folder.getNameCount() - root.getNameCount();
         }
-        return way;
+
+        /**
+         * The folders from the root down to the folder, the root first: made only where a folder is
+         * walked part by part, as most checks and opens take the whole path in one call.
+         */
+        public List<Path> folders() {
+            Path[] folders = new Path[depth() + 1];
+            folders[0] = root;
+            Path current = folder;
+            for (int index = folders.length - 1; index > 0; index--) {
+                folders[index] = current;
+                current = current.getParent();
+            }
+            return List.of(folders);
+        }
     }
 
     /** True when the path lies strictly below a root as written (links not looked at). */
@@ -205,8 +221,12 @@ public final class Confinement {
     }
 
     private Path rootOf(Path target) throws UnsafeFolderException {
-        return roots.stream().filter(root -> target.startsWith(root) && !target.equals(root)).findFirst()
-                .orElseThrow(() -> UnsafeFolderException.outsideRoots(target, roots));
+        for (Path root : roots) {
+            if (target.startsWith(root) && !target.equals(root)) {
+                return root;
+            }
+        }
+        throw UnsafeFolderException.outsideRoots(target, roots);
     }
 
     private static Optional<BasicFileAttributes> attributesOf(Path path) throws IOException {

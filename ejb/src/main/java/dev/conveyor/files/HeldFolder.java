@@ -86,12 +86,11 @@ public final class HeldFolder implements AutoCloseable {
             }
             return new HeldFolder(checked, checked, -1);
         }
-        List<Path> way = confinement.wayFromRoot(folder);
-        Path target = way.get(way.size() - 1);
+        Confinement.Way way = confinement.wayFromRoot(folder);
         // In one call where no link is on the whole path; else name by name, which also tells what is refused.
-        int opened = LinkFreePaths.open(target, Descriptors.PLACE_FLAGS);
-        int descriptor = opened >= 0 ? opened : openByParts(way);
-        HeldFolder held = new HeldFolder(target, Path.of(OPEN_FOLDERS + descriptor), descriptor);
+        int opened = LinkFreePaths.open(way.folder(), Descriptors.PLACE_FLAGS);
+        int descriptor = opened >= 0 ? opened : openByParts(way.folders());
+        HeldFolder held = new HeldFolder(way.folder(), Path.of(OPEN_FOLDERS + descriptor), descriptor);
         HELD.put(descriptor, held);
         return held;
     }
@@ -219,7 +218,7 @@ public final class HeldFolder implements AutoCloseable {
 
     /** {@code inside}, a path below the folder as it was named, reached through the held folder. */
     public Path below(Path inside) {
-        return path.resolve(folder.relativize(inside.toAbsolutePath().normalize()));
+        return path.resolve(PathNames.below(folder, inside.toAbsolutePath().normalize()));
     }
 
     /**

@@ -102,7 +102,12 @@ public final class OpenFolder implements Closeable {
     }
 
     private static Optional<Entry> find(List<Entry> entries, String name) {
-        return entries.stream().filter(entry -> entry.name().equals(name)).findFirst();
+        for (Entry entry : entries) {
+            if (entry.name().equals(name)) {
+                return Optional.of(entry);
+            }
+        }
+        return Optional.empty();
     }
 
     private static Entry unlisted(String name) {
@@ -134,7 +139,7 @@ public final class OpenFolder implements Closeable {
      */
     public boolean holdsEmptyFolder(String name) throws IOException {
         try (OpenFolder inner = open(name)) {
-            return inner.names().isEmpty();
+            return inner.listed().isEmpty();
         } catch (FileSystemException notAFolderToOpen) {
             return false;
         }

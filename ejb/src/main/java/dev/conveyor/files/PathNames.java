@@ -40,6 +40,22 @@ public final class PathNames {
     }
 
     /**
+     * {@code path} relative to {@code base}, a folder it lies in; both as Conveyor keeps them (absolute
+     * and normalized). The same as {@code base.relativize(path)} there, but one path object where the
+     * JDK's relativize makes one for each name of both paths to compare them: a job's way
+     * through its folders asked it a few dozen times (8% of a warm stack's allocations).
+     *
+     * @throws IllegalArgumentException when {@code path} does not lie in {@code base}
+     */
+    public static Path below(Path base, Path path) {
+        if (!path.startsWith(base)) {
+            throw new IllegalArgumentException(path + " does not lie in " + base);
+        }
+        int names = base.getNameCount();
+        return names == path.getNameCount() ? base.getFileSystem().getPath("") : path.subpath(names, path.getNameCount());
+    }
+
+    /**
      * {@code base} resolved with a relative path, refused when the path is absolute, holds a control
      * character, or climbs out of {@code base} once normalized.
      */

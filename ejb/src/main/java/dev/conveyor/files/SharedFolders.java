@@ -91,7 +91,7 @@ public final class SharedFolders {
      * @throws UnsafeFolderException when the stage folder lies outside the roots
      */
     public static List<Finding> of(Confinement confinement, Path stageFolder, Ids conveyor) throws IOException {
-        List<Path> way = confinement.wayFromRoot(stageFolder);
+        List<Path> way = confinement.wayFromRoot(stageFolder).folders();
         List<Finding> findings = new ArrayList<>();
         for (int index = 0; index < way.size(); index++) {
             Path folder = way.get(index);

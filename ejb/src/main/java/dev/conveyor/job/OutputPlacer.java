@@ -52,7 +52,7 @@ public final class OutputPlacer {
                 unitFolder = documents.size() > 1 && Files.isDirectory(staged) ? Path.of(SafeNames.of(staged.getFileName().toString())) : null;
             } else {
                 OutputPattern pattern = OutputPattern.of(mapping);
-                Path named = outFolder.relativize(PathNames.inside(outFolder, pattern.expand(values).toString(),
+                Path named = PathNames.below(outFolder, PathNames.inside(outFolder, pattern.expand(values).toString(),
                         "output mapping '" + mapping + "'"));
                 if (!pattern.isFolder() && value instanceof Document document) {
                     units.add(move(document, outFolder, named, workFolder));
@@ -65,11 +65,11 @@ public final class OutputPlacer {
                 for (var document : documents.entrySet()) {
                     move(document.getValue(), folder, Path.of(SafeNames.ofRelative(document.getKey())), workFolder);
                 }
-                units.add(outFolder.relativize(folder));
+                units.add(PathNames.below(outFolder, folder));
             } else {
                 Path base = unitFolder == null ? outFolder : outFolder.resolve(unitFolder);
                 for (var document : documents.entrySet()) {
-                    units.add(outFolder.relativize(base.resolve(move(document.getValue(), base, Path.of(SafeNames.ofRelative(document.getKey())), workFolder))));
+                    units.add(PathNames.below(outFolder, base.resolve(move(document.getValue(), base, Path.of(SafeNames.ofRelative(document.getKey())), workFolder))));
                 }
             }
         }
@@ -123,7 +123,7 @@ public final class OutputPlacer {
         Path placed = workFolder.equals(document.path().getParent())
                 ? ResultFiles.placeByLink(document.path(), folder, name).path()
                 : ResultFiles.moveByLink(document.path(), folder, name);
-        return base.relativize(placed);
+        return PathNames.below(base, placed);
     }
 
     private static Path reserveFolder(Path outFolder, Path relative) throws IOException {

@@ -271,6 +271,6 @@ public final class ResultPublisher {
     }
 
     private static String relative(Path watched, Path written) {
-        return written.startsWith(watched) ? watched.relativize(written).toString() : written.toString();
+        return written.startsWith(watched) ? PathNames.below(watched, written).toString() : written.toString();
     }
 }

@@ -148,4 +148,15 @@ class ConfinementTest {
         assertFalse(UnsafeFolderException.isReasonOf("results cannot be stored in /x: 3 MiB free"));
         assertFalse(UnsafeFolderException.isReasonOf(null));
     }
+
+    @Test
+    void aWayFromTheRootNamesEveryFolderDownToTheOneAsked() throws IOException {
+        Confinement.Way way = confinement().wayFromRoot(root.resolve("in/./stage/../stage/job"));
+        assertEquals(root, way.root());
+        assertEquals(root.resolve("in/stage/job"), way.folder());
+        assertEquals(3, way.depth());
+        assertEquals(List.of(root, root.resolve("in"), root.resolve("in/stage"), root.resolve("in/stage/job")), way.folders());
+        assertEquals(List.of(root, root.resolve("in")), confinement().wayFromRoot(root.resolve("in")).folders());
+        assertThrows(UnsafeFolderException.class, () -> confinement().wayFromRoot(outside.resolve("in")));
+    }
 }

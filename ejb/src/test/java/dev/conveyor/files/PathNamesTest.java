@@ -44,4 +44,15 @@ class PathNamesTest {
             assertThrows(UnsafeNameException.class, () -> PathNames.inside(BASE, relative, "a test"), relative);
         }
     }
+
+    @Test
+    void aPathBelowAFolderIsTheRestOfItsNamesAsRelativizeGivesThem() {
+        for (String inside : new String[] {"a.txt", "2026/11/a.txt", ""}) {
+            Path path = BASE.resolve(inside);
+            assertEquals(BASE.relativize(path), PathNames.below(BASE, path), inside);
+        }
+        assertEquals(Path.of("roots/in"), PathNames.below(Path.of("/"), Path.of("/roots/in")));
+        assertThrows(IllegalArgumentException.class, () -> PathNames.below(BASE, Path.of("/roots/in/results/a.txt")));
+        assertThrows(IllegalArgumentException.class, () -> PathNames.below(BASE, BASE.getParent()));
+    }
 }
