@@ -42,8 +42,8 @@ public final class PathNames {
     /**
      * {@code path} relative to {@code base}, a folder it lies in; both as Conveyor keeps them (absolute
      * and normalized). The same as {@code base.relativize(path)} there, but one path object where the
-     * JDK's relativize makes one for each name of both paths to compare them: a job's way
-     * through its folders asked it a few dozen times (8% of a warm stack's allocations).
+     * JDK's relativize makes one for each name of both paths to compare them (with the checks and
+     * opens of a job's folders, 8% of what a warm stack allocated).
      *
      * @throws IllegalArgumentException when {@code path} does not lie in {@code base}
      */
