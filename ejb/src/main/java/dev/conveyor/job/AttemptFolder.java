@@ -19,8 +19,11 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -138,17 +141,23 @@ public record AttemptFolder(Path folder) {
      * Ends a run with the list of its units, the last thing a run makes, so that a list means the
      * output folder is whole; the work folder goes. Where the units are files directly in the
      * output folder, named in order (a job's one result, mostly), and the work folder holds
-     * nothing but those units under the same names, the list is that folder: a hard link to each
-     * unit not yet there is made in it (a document the operation made there was placed by a link
-     * and keeps its name, see {@link OutputPlacer#place}), then it is renamed to
-     * {@value #FINISHED_UNITS} in one step. That makes no new file where {@value #RESULT_LIST}
+     * nothing but those units, the list is that folder: each unit gets its name there, by a hard
+     * link where it is not there yet, by a rename where the work folder holds it under another
+     * name (a document the operation made there was placed by a link and keeps the name the
+     * operation gave it, see {@link OutputPlacer#place}; its unit's name is that name made safe,
+     * which differs for a space, a second dot or a letter beyond ASCII), then the folder is renamed
+     * to {@value #FINISHED_UNITS} in one step. That makes no new file where {@value #RESULT_LIST}
      * made one per job, on a volume where each new file was the costliest step of a small file's
-     * way (docs/benchmarks.md); and the links keep the list whole while the units leave {@code out/}.
+     * way (docs/benchmarks.md); the links keep the list whole while the units leave {@code out/};
+     * and the job's stage folder can be kept for a later job ({@link #emptyForReuse}).
      */
     public void finish(List<Path> units) throws IOException {
-        Optional<List<Path>> toLink = unitsToLink(units);
-        if (toLink.isPresent()) {
-            for (Path unit : toLink.get()) {
+        Optional<WorkAsList> asList = workAsList(units);
+        if (asList.isPresent()) {
+            for (var renamed : asList.get().toRename().entrySet()) {
+                Files.move(work().resolve(renamed.getKey()), work().resolve(renamed.getValue()), StandardCopyOption.ATOMIC_MOVE);
+            }
+            for (Path unit : asList.get().toLink()) {
                 Files.createLink(work().resolve(unit), output().resolve(unit));
             }
             Files.move(work(), folder.resolve(FINISHED_UNITS), StandardCopyOption.ATOMIC_MOVE);
@@ -159,17 +168,24 @@ public record AttemptFolder(Path folder) {
     }
 
     /**
-     * The units to link into the work folder for it to become the list; empty when it cannot
-     * become one: a unit nested or not a file, the units out of name order, or anything in the
-     * work folder but a unit's other name (the same file as the unit, not only the same name).
+     * How the work folder becomes the run's list: the units to link into it, and its entries to
+     * rename to the unit each one is (by name of the entry).
      */
-    private Optional<List<Path>> unitsToLink(List<Path> units) throws IOException {
+    private record WorkAsList(List<Path> toLink, Map<String, Path> toRename) {
+    }
+
+    /**
+     * How the work folder becomes the run's list; empty when it cannot become one: a unit nested
+     * or not a file, the units out of name order, or anything in the work folder but a unit under
+     * its own name or another (the same file as the unit, not only the same name).
+     */
+    private Optional<WorkAsList> workAsList(List<Path> units) throws IOException {
         Optional<List<String>> work = units.equals(units.stream().sorted().toList()) ? FileTrees.entryNamesIfFolder(work()) : Optional.empty();
         if (work.isEmpty()) {
             return Optional.empty();
         }
         Set<String> inWork = new HashSet<>(work.get());
-        List<Path> toLink = new ArrayList<>();
+        Map<Path, Object> notInWork = new LinkedHashMap<>();
         for (Path unit : units) {
             if (unit.getNameCount() != 1) {
                 return Optional.empty();
@@ -179,12 +195,30 @@ public record AttemptFolder(Path folder) {
                 return Optional.empty();
             }
             if (!inWork.remove(unit.toString())) {
-                toLink.add(unit);
+                notInWork.put(unit, placed.fileKey());
             } else if (placed.fileKey() == null || !isFile(work().resolve(unit), placed.fileKey())) {
                 return Optional.empty();
             }
         }
-        return inWork.isEmpty() ? Optional.of(toLink) : Optional.empty();
+        Map<String, Path> toRename = new HashMap<>();
+        for (String other : inWork) {
+            Optional<Path> unit = unitOf(other, notInWork);
+            if (unit.isEmpty()) {
+                return Optional.empty();
+            }
+            notInWork.remove(unit.get());
+            toRename.put(other, unit.get());
+        }
+        return Optional.of(new WorkAsList(List.copyOf(notInWork.keySet()), toRename));
+    }
+
+    /** The unit of {@code units} (each with its file's key) that the work folder's entry {@code name} is, not following a link. */
+    private Optional<Path> unitOf(String name, Map<Path, Object> units) throws IOException {
+        BasicFileAttributes look = ResultFiles.lookAt(work().resolve(name));
+        if (look == null || !look.isRegularFile() || look.fileKey() == null) {
+            return Optional.empty();
+        }
+        return units.entrySet().stream().filter(unit -> look.fileKey().equals(unit.getValue())).map(Map.Entry::getKey).findFirst();
     }
 
     /** True when {@code path} names the file {@code fileKey} tells, not following a link. */

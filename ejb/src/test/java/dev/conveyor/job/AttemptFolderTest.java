@@ -5,12 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.conveyor.endpoint.FolderTemplate;
+import dev.conveyor.files.FileTrees;
+import dev.conveyor.operation.Document;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,6 +88,44 @@ class AttemptFolderTest {
         assertTrue(Files.exists(stranger.folder().resolve("results.json")), "a name alone does not make a unit's link");
         assertFalse(Files.exists(stranger.work()));
         assertEquals(List.of(Path.of("a.txt")), stranger.finishedRun().orElseThrow());
+    }
+
+    /**
+     * A document named "scan 07.12.2026.pdf" is placed as "scan%2007%2E12%2E2026.pdf" and keeps its own name in
+     * work/: renamed to its unit's name there, the work folder still becomes the list, where it was written as a
+     * list file and the job's stage folder could not be kept for the next job.
+     */
+    @Test
+    void aDocumentPlacedUnderASaferNameIsRenamedToItInTheWorkFolderAndTheListIsThatFolder() throws IOException {
+        AttemptFolder run = new AttemptFolder(stage.resolve("1")).create();
+        Path made = Files.writeString(run.work().resolve("scan 07.12.2026.pdf"), "scanned");
+        FolderTemplate.Values values = new FolderTemplate.Values(ZonedDateTime.of(2026, 12, 7, 12, 0, 0, 0, ZoneOffset.UTC),
+                "job-1", "scans", "scan 07.12.2026.pdf", new Random(1));
+        List<Path> units = OutputPlacer.place(Map.of("output", new Document("scan 07.12.2026.pdf", made)), Map.of(),
+                stage.resolve("in").resolve("scan 07.12.2026.pdf"), values, run.output(), run.work());
+        assertEquals(List.of(Path.of("scan%2007%2E12%2E2026.pdf")), units);
+
+        run.finish(units);
+
+        assertFalse(Files.exists(run.folder().resolve("results.json")), "no new file for the list");
+        assertFalse(Files.exists(run.work()));
+        assertEquals(units, run.finishedRun().orElseThrow());
+        Path listed = run.folder().resolve("finished").resolve("scan%2007%2E12%2E2026.pdf");
+        assertTrue(Files.isSameFile(listed, run.output().resolve(units.get(0))));
+        assertEquals(List.of(listed), FileTrees.entryNamesIfFolder(listed.getParent()).orElseThrow().stream()
+                .map(listed.getParent()::resolve).toList(), "the operation's own name is gone from the list");
+    }
+
+    /** Another file in work/ is no unit under another name, even when it holds the same bytes. */
+    @Test
+    void aCopyOfAUnitUnderAnotherNameInTheWorkFolderMakesTheRunWriteAList() throws IOException {
+        AttemptFolder run = ranWith("a%20b.txt");
+        Files.writeString(run.work().resolve("a b.txt"), "result a%20b.txt");
+
+        run.finish(List.of(Path.of("a%20b.txt")));
+
+        assertTrue(Files.isRegularFile(run.folder().resolve("results.json")));
+        assertEquals(List.of(Path.of("a%20b.txt")), run.finishedRun().orElseThrow());
     }
 
     @Test
