@@ -162,12 +162,17 @@ final class Measures {
 
     /** Writes {@code count} files f0.bin, f1.bin, ... of {@code size} random bytes (the same bytes every run) into {@code folder}. */
     static List<Path> randomFiles(Path folder, int count, int size) throws IOException {
+        return randomFiles(folder, count, size, "f");
+    }
+
+    /** {@code count} files of {@code size} random bytes, named {@code prefix}, their number and {@code .bin}. */
+    static List<Path> randomFiles(Path folder, int count, int size, String prefix) throws IOException {
         Random random = new Random(7);
         List<Path> files = new ArrayList<>(count);
         byte[] content = new byte[size];
         for (int i = 0; i < count; i++) {
             random.nextBytes(content);
-            files.add(Files.write(folder.resolve("f" + i + ".bin"), content));
+            files.add(Files.write(folder.resolve(prefix + i + ".bin"), content));
         }
         return files;
     }

@@ -32,11 +32,15 @@ import org.apache.camel.impl.DefaultCamelContext;
  * Conveyor and this JVM's (less the thread moving files in) for the loop and Camel. With DATABASE
  * postgresql the stack runs on a new PostgreSQL database of its own, whose processes' CPU is
  * given apart. The environment variable {@value #MORE_SETTINGS} adds settings to Conveyor's
- * endpoints, as JSON members ({@code "maxQueueSize":2000}), for a comparison of settings.
+ * endpoints, as JSON members ({@code "maxQueueSize":2000}), for a comparison of settings;
+ * {@value #NAME_PREFIX} begins every file's name (default {@code f}, then the file's number and
+ * {@code .bin}): {@code "Scan 07.12. "} gives names as scanners and people write them, a space
+ * and dots that a result's name escapes.
  */
 public final class ThroughputBenchmark {
 
     private static final String MORE_SETTINGS = "BENCH_ENDPOINT_SETTINGS";
+    private static final String NAME_PREFIX = "BENCH_NAME_PREFIX";
 
     private record Rate(String name, double filesPerSecond, double cpuMillisPerFile, String note) {
     }
@@ -79,6 +83,7 @@ public final class ThroughputBenchmark {
         if (!moreSettings().isEmpty()) {
             System.out.println("endpoint settings added (" + MORE_SETTINGS + "): " + moreSettings());
         }
+        System.out.println("file names: '" + namePrefix() + "0.bin' and on");
         List<Rate> rates = new ArrayList<>();
         measure(rates, bench::plainLoop);
         measure(rates, bench::camel);
@@ -119,7 +124,7 @@ public final class ThroughputBenchmark {
         Path stage = Files.createDirectories(in.resolve("stage"));
         Path out = Files.createDirectories(work.resolve("loop/out"));
         Path done = Files.createDirectories(in.resolve("done"));
-        List<Path> dropped = Measures.randomFiles(Files.createDirectories(work.resolve("loop/incoming")), files, size);
+        List<Path> dropped = Measures.randomFiles(Files.createDirectories(work.resolve("loop/incoming")), files, size, namePrefix());
         long cpuBefore = threadCpuNanos();
         long start = System.nanoTime();
         Measures.moveAll(dropped, in);
@@ -146,7 +151,7 @@ public final class ThroughputBenchmark {
     private Rate camel() throws Exception {
         Path in = Files.createDirectories(work.resolve("camel/in"));
         Path out = Files.createDirectories(work.resolve("camel/out"));
-        List<Path> dropped = Measures.randomFiles(Files.createDirectories(work.resolve("camel/incoming")), files, size);
+        List<Path> dropped = Measures.randomFiles(Files.createDirectories(work.resolve("camel/incoming")), files, size, namePrefix());
         String options = "preMove=stage&move=done&readLock=none&maxMessagesPerPoll=" + batch + "&delay=1000&greedy=true";
         AtomicInteger written = new AtomicInteger();
         AtomicLong lastWritten = new AtomicLong();
@@ -185,6 +190,10 @@ public final class ThroughputBenchmark {
         return System.getenv().getOrDefault(MORE_SETTINGS, "").strip();
     }
 
+    private static String namePrefix() {
+        return System.getenv().getOrDefault(NAME_PREFIX, "f");
+    }
+
     /**
      * A copy endpoint of its own on the real stack, named after {@code run}: done when every result
      * is in result/ and no job of the endpoint is unfinished; the rate runs to the last job's finishedAt.
@@ -197,7 +206,7 @@ public final class ThroughputBenchmark {
                 + "\"repeatInterval\":1,\"batchSize\":" + batch + ",\"asynchronous\":" + asynchronous
                 + ",\"resultFolder\":\"result/\",\"preserveFolder\":\"preserve/\""
                 + (moreSettings().isEmpty() ? "" : "," + moreSettings()) + "}");
-        List<Path> dropped = Measures.randomFiles(Files.createDirectories(stack.var().resolve("incoming-" + mode)), files, size);
+        List<Path> dropped = Measures.randomFiles(Files.createDirectories(stack.var().resolve("incoming-" + mode)), files, size, namePrefix());
         long cpuBefore = Measures.serverCpuMillis(stack.var());
         long brokerBefore = Measures.brokerCpuMillis(stack.var());
         long compilerBefore = Measures.compilerCpuMillis(stack.var());
