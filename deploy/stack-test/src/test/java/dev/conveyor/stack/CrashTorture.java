@@ -1,5 +1,6 @@
 package dev.conveyor.stack;
 
+import dev.conveyor.job.SafeNames;
 import dev.conveyor.web.testing.ApiClient;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -112,6 +113,13 @@ public final class CrashTorture {
 
     private static final Set<String> FINISHED = Set.of("SUCCEEDED", "FAILED");
 
+    /**
+     * What begins each dropped file's name, then its number and {@code .bin}: {@code BENCH_NAME_PREFIX}
+     * as bench/run's throughput reads it, default {@code t}. A space or a dot in it gives names whose
+     * results are named otherwise (made safe), which take another way through a run's end.
+     */
+    private static final String NAME_PREFIX = System.getenv().getOrDefault("BENCH_NAME_PREFIX", "t");
+
     /** The endpoint's batch size unless told: small batches, so that a fault meets many of them. */
     public static final int BATCH_SIZE = 50;
 
@@ -147,12 +155,12 @@ public final class CrashTorture {
         for (int kill = 0; kill <= kills; kill++) {
             int until = files * (kill + 1) / (kills + 1);
             for (; dropped < until; dropped++) {
-                String name = "t" + dropped + ".bin";
+                String name = NAME_PREFIX + dropped + ".bin";
                 byte[] content = new byte[1 + random.nextInt(32 * 1024)];
                 random.nextBytes(content);
                 Files.write(incoming.resolve(name), content);
                 Files.move(incoming.resolve(name), folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
-                sizes.put(name, content.length);
+                sizes.put(resultName(name, chained), content.length);
             }
             if (kill < kills) {
                 fault.awaitWork(api, endpoint);
@@ -179,6 +187,12 @@ public final class CrashTorture {
         boolean pass = jobs.size() == files && sources == files && unfinished == 0 && inStage == 0 && inInput == 0;
         return new Verdict(String.format("first endpoint '%s': %d jobs for %d sources, %d unfinished, %d in stage, %d in input: %s",
                 endpoint, jobs.size(), sources, unfinished, inStage, inInput, pass ? "PASS" : "FAIL"), pass);
+    }
+
+    /** The name of the copy of {@code dropped} in the last result folder: made safe by each endpoint on its way. */
+    private static String resultName(String dropped, boolean chained) {
+        String once = SafeNames.of(dropped);
+        return chained ? SafeNames.of(once) : once;
     }
 
     private static Verdict verdict(ApiClient api, Fault fault, String endpoint, Path folder, Map<String, Integer> sizes, int files,
