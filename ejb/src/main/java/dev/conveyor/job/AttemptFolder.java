@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -168,8 +167,8 @@ public record AttemptFolder(Path folder) {
     }
 
     /**
-     * How the work folder becomes the run's list: the units to link into it, and its entries to
-     * rename to the unit each one is (by name of the entry).
+     * How the work folder becomes the run's list: the units to link into it, and which of its
+     * entries to rename to which unit (each entry the same file as its unit).
      */
     private record WorkAsList(List<Path> toLink, Map<String, Path> toRename) {
     }
