@@ -84,6 +84,12 @@ final class Descriptors {
 
     static native int unlinkat(int folder, byte[] name, int flags) throws LastErrorException;
 
+    /** mkdirat(2): a new folder {@code name} in {@code folder}, with {@code mode} less the process's umask. */
+    static native int mkdirat(int folder, byte[] name, int mode) throws LastErrorException;
+
+    /** The mode Java's file API gives a new folder, before the umask: everyone may read, write and enter it. */
+    static final int FOLDER_MODE = 0777;
+
     /** read(2): how many bytes were read into {@code buffer}, 0 at the end of the file. */
     static native long read(int descriptor, byte[] buffer, long size) throws LastErrorException;
 

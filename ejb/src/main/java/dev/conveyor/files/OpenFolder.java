@@ -193,6 +193,24 @@ public final class OpenFolder implements Closeable {
         }
     }
 
+    /**
+     * Makes the folder {@code name} in this one, relative to it: whatever was renamed above this
+     * folder since it was opened, the new folder is made in the very folder that was opened.
+     *
+     * @throws FileAlreadyExistsException when something is there under that name, a link too
+     * @throws FileSystemException where folders are not held as descriptors here: a secure stream
+     *         makes none, and a folder made by path could be made through a link swapped in above
+     */
+    public void createFolder(String name) throws IOException {
+        if (PathNames.problemWith(name) != null) {
+            throw new IllegalArgumentException("not one plain name: " + name);
+        }
+        reach.createFolder(name);
+        if (listed != null) {
+            listed.add(new Entry(name, null, Entry.FOLDER));
+        }
+    }
+
     /** Renames the entry {@code from} to {@code to} in this folder, in one step; a link is renamed itself. */
     public void rename(String from, String to) throws IOException {
         List<Entry> entries = listed();
@@ -244,6 +262,12 @@ public final class OpenFolder implements Closeable {
         void deleteTree(Entry entry) throws IOException;
 
         void rename(Entry from, String to) throws IOException;
+
+        /** Makes a new folder {@code name} here; only a folder held as a descriptor can (see {@link OpenFolder#createFolder}). */
+        default void createFolder(String name) throws IOException {
+            throw new FileSystemException(path().resolve(name).toString(), null,
+                    "no folder is made here: folders are not held open as descriptors on this system");
+        }
 
         /**
          * The entry's kind, not following a link: as listed where the listing told it, else looked at.
@@ -450,6 +474,15 @@ public final class OpenFolder implements Closeable {
                 Descriptors.renameat(descriptor, from.systemName(), descriptor, Descriptors.nameBytes(to));
             } catch (LastErrorException e) {
                 throw failure(path.resolve(from.name()), e);
+            }
+        }
+
+        @Override
+        public void createFolder(String name) throws IOException {
+            try {
+                Descriptors.mkdirat(descriptor, Descriptors.nameBytes(name), Descriptors.FOLDER_MODE);
+            } catch (LastErrorException e) {
+                throw failure(path.resolve(name), e);
             }
         }
 

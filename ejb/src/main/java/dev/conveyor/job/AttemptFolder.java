@@ -65,27 +65,31 @@ public record AttemptFolder(Path folder) {
     /**
      * Empties a finished attempt's folder, opened by the caller, to the shape {@link #create}
      * makes, {@code out/} and {@code work/}, for a later job (see {@link SpareStageFolders}):
-     * false when it has no output folder or no work folder to keep. A finished run's list
-     * ({@value #FINISHED_UNITS}) names what its output folder holds, and {@code out/} is emptied
-     * by those names: what else may be there keeps the folder from being taken again
-     * ({@link #isEmptyAndNew}).
+     * false when it has no output folder to keep. A finished run's list ({@value #FINISHED_UNITS})
+     * names what its output folder holds, and {@code out/} is emptied by those names: what else may
+     * be there keeps the folder from being taken again ({@link #isEmptyAndNew}). Any other run's
+     * output folder is emptied whole; a run that listed its units in {@value #RESULT_LIST} (nested
+     * units, an archive's folders) deleted its work folder, which is made anew in the opened
+     * folder, so such a job's stage folder is kept too rather than deleted and made again.
      */
     static boolean emptyForReuse(OpenFolder folder) throws IOException {
         Set<String> names = folder.names();
-        String work = names.contains("work") ? "work" : names.contains(FINISHED_UNITS) ? FINISHED_UNITS : null;
-        if (work == null || !names.contains("out")) {
+        if (!names.contains("out")) {
             return false;
         }
+        String work = names.contains("work") ? "work" : names.contains(FINISHED_UNITS) ? FINISHED_UNITS : null;
         folder.deleteEntries(name -> !name.equals("out") && !name.equals(work));
         Set<String> units = Set.of();
-        try (OpenFolder scratch = folder.open(work)) {
-            if (work.equals(FINISHED_UNITS)) {
-                units = scratch.names();
+        if (work != null) {
+            try (OpenFolder scratch = folder.open(work)) {
+                if (work.equals(FINISHED_UNITS)) {
+                    units = scratch.names();
+                }
+                scratch.deleteEntries(any -> true);
             }
-            scratch.deleteEntries(any -> true);
         }
         try (OpenFolder output = folder.open("out")) {
-            if (work.equals(FINISHED_UNITS)) {
+            if (FINISHED_UNITS.equals(work)) {
                 for (String unit : units) {
                     output.deleteEntry(unit);
                 }
@@ -93,7 +97,9 @@ public record AttemptFolder(Path folder) {
                 output.deleteEntries(any -> true);
             }
         }
-        if (!work.equals("work")) {
+        if (work == null) {
+            folder.createFolder("work");
+        } else if (work.equals(FINISHED_UNITS)) {
             folder.rename(work, "work");
         }
         return true;

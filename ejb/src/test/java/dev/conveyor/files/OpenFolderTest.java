@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -123,6 +124,30 @@ class OpenFolderTest {
         assertEquals(Set.of("out", "work"), FileTrees.names(root.resolve("job/attempt")), "the folder as the names said");
         assertEquals(Set.of(), FileTrees.names(root.resolve("job/attempt/out")));
         assertTrue(Files.exists(outside.resolve("deep/keep.txt")), "a link inside was removed, not followed");
+    }
+
+    @Test
+    void aFolderIsMadeInTheOpenedFolderEvenWhenItsPathLeadsElsewhereNowAndNeverThroughALink() throws IOException {
+        Path outside = OutsideFolder.withAFile(root);
+        Path attempt = Files.createDirectories(root.resolve("job/attempt"));
+        Files.createSymbolicLink(attempt.resolve("linked"), outside);
+        try (OpenFolder run = OpenFolder.open(attempt)) {
+            assertEquals(Set.of("linked"), run.names());
+            // Renamed away and a link put in its place: the open folder is still the one written into.
+            Files.move(root.resolve("job"), root.resolve("moved"));
+            Files.createDirectories(root.resolve("job"));
+            Files.createSymbolicLink(root.resolve("job/attempt"), outside);
+
+            run.createFolder("work");
+            assertEquals(Set.of("linked", "work"), run.names(), "the names follow what was made");
+            assertThrows(FileAlreadyExistsException.class, () -> run.createFolder("work"));
+            assertThrows(FileAlreadyExistsException.class, () -> run.createFolder("linked"), "a link in the way is no folder made");
+            assertThrows(IllegalArgumentException.class, () -> run.createFolder("../escaped"));
+            assertThrows(IllegalArgumentException.class, () -> run.createFolder(".."));
+        }
+        assertTrue(Files.isDirectory(root.resolve("moved/attempt/work"), LinkOption.NOFOLLOW_LINKS));
+        assertEquals(Set.of("deep"), FileTrees.names(outside), "nothing made behind a link");
+        assertFalse(Files.exists(root.resolve("escaped")));
     }
 
     @Test

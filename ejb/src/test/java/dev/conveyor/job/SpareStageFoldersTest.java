@@ -337,6 +337,49 @@ class SpareStageFoldersTest {
     }
 
     @Test
+    void aJobWhoseUnitsWereListedInAFileIsKeptWithANewWorkFolder() throws IOException {
+        Files.writeString(watched.resolve("scans.zip"), "the source");
+        StageFolder stage = StageFolder.of(watched, "job-1");
+        stage.claim(confinement(), watched.resolve("scans.zip"));
+        AttemptFolder run = stage.startAttempt(1);
+        // An archive's folder: a nested unit, which only results.json lists; the run deletes its work folder.
+        Files.writeString(Files.createDirectories(run.output().resolve("scans/2026")).resolve("page-1.txt"), "a page");
+        Files.writeString(run.work().resolve("unpacked.tmp"), "scratch");
+        run.finish(List.of(Path.of("scans")));
+        assertEquals(Set.of("out", "results.json"), FileTrees.names(run.folder()), "the run as such a run leaves it");
+        Files.createDirectories(watched.resolve("result"));
+        Files.move(run.output().resolve("scans"), watched.resolve("result/scans"));
+
+        stage.clear(confinement(), "scans.zip");
+
+        Path spare = spares().resolve("job-1");
+        assertEquals(Set.of(StageFolder.MARKER, "in", SpareStageFolders.PREPARED_ATTEMPT), FileTrees.names(spare), "kept, not deleted");
+        Files.writeString(watched.resolve("b.txt"), "next");
+        StageFolder next = StageFolder.of(watched, "job-2");
+        next.claim(confinement(), watched.resolve("b.txt"));
+        assertTrue(FileTrees.names(spares()).isEmpty(), "the spare was taken");
+        assertTrue(next.startAttempt(1).isEmptyAndNew(), "an empty out/ and a new, empty work/");
+        assertEquals("a page", Files.readString(watched.resolve("result/scans/2026/page-1.txt")), "the published result untouched");
+    }
+
+    @Test
+    void aStillStagedNestedResultIsRemovedWholeAndTheSpareIsTaken() throws IOException {
+        Files.writeString(watched.resolve("scans.zip"), "the source");
+        StageFolder stage = StageFolder.of(watched, "job-1");
+        stage.claim(confinement(), watched.resolve("scans.zip"));
+        AttemptFolder run = stage.startAttempt(1);
+        Files.writeString(Files.createDirectories(run.output().resolve("scans")).resolve("page-1.txt"), "a page");
+        run.finish(List.of(Path.of("scans")));
+        Files.createLink(Files.createDirectories(watched.resolve("result/scans")).resolve("page-1.txt"), run.output().resolve("scans/page-1.txt"));
+
+        stage.clear(confinement(), "scans.zip");
+
+        Path prepared = spares().resolve("job-1").resolve(SpareStageFolders.PREPARED_ATTEMPT);
+        assertTrue(new AttemptFolder(prepared).isEmptyAndNew(), "the nested result's folder gone from out/, work/ made again");
+        assertEquals("a page", Files.readString(watched.resolve("result/scans/page-1.txt")), "the linked-out result untouched");
+    }
+
+    @Test
     void everyFolderOfABacklogIsKeptAndTheClaimsAfterItMakeNone() throws IOException {
         // More than the 1,024 once kept: a backlog's claims run that far ahead of its job ends.
         int backlog = 1_100;
