@@ -232,6 +232,14 @@ public record AttemptFolder(Path folder) {
         return look != null && fileKey.equals(look.fileKey());
     }
 
+    /**
+     * How many names the run gave each of its units in this folder: its place in {@code out/}, and
+     * its link in the list where the list is a folder of links ({@value #FINISHED_UNITS}).
+     */
+    public int namesOfEachUnit() {
+        return Files.isDirectory(folder.resolve(FINISHED_UNITS), LinkOption.NOFOLLOW_LINKS) ? 2 : 1;
+    }
+
     public void writeResultUnits(List<Path> units) throws IOException {
         var array = JSON.createArrayBuilder();
         units.forEach(unit -> array.add(unit.toString()));

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Optional;
+import java.util.function.IntSupplier;
 
 /**
  * Moving files and folders into output folders so that nobody sees half of one and nothing is
@@ -21,6 +22,9 @@ import java.util.Optional;
  * got there first), then the content is renamed over the reservation in one step.
  */
 final class ResultFiles {
+
+    /** Where numbering stands for names found taken, so the next same-named unit does not try them all again. */
+    private static final NameIndexes CROWDED = new NameIndexes();
 
     private ResultFiles() {
     }
@@ -67,7 +71,8 @@ final class ResultFiles {
             if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
                 Files.createDirectories(folder);
             }
-            Optional<Path> linked = linkInto(item, look.fileKey(), folder, name);
+            // A document the operation made has its one name where it made it: with more, an earlier link is looked for.
+            Optional<Path> linked = linkInto(item, look.fileKey(), () -> 1, folder, name);
             if (linked.isPresent()) {
                 return new Placed(linked.get(), true);
             }
@@ -114,11 +119,13 @@ final class ResultFiles {
     }
 
     private static Path claimFreeName(Path folder, String name, boolean directory, Intent intent, Creation creation) throws IOException {
-        for (int index = 0; ; index++) {
+        for (int index = 0; ; index = CROWDED.after(folder, name, directory, index)) {
             Path target = folder.resolve(directory ? FileNames.indexedFolder(name, index) : FileNames.indexed(name, index));
             intent.about(target);
             try {
-                return creation.create(target);
+                Path created = creation.create(target);
+                CROWDED.given(folder, name, directory, index);
+                return created;
             } catch (FileAlreadyExistsException taken) {
                 // try the next index
             }
@@ -126,38 +133,78 @@ final class ResultFiles {
     }
 
     /**
-     * Gives a staged file a second name in {@code folder} by a hard link, in one step: the name or
-     * the first free indexed name. The staged name stays until the job's stage folder goes, after
-     * its end is committed, so the file never leaves Conveyor's hands half-way, and a name already
-     * pointing at the staged file (from an earlier, interrupted attempt at the same write) is taken
-     * again: a retry makes no twin. One link does what a reservation, a rename and two journal
-     * entries do for a move. Empty when no link can be made there (the folder on another volume, a
-     * file system without hard links or file identities): the caller then moves the file.
+     * Gives a staged file a second name in {@code folder} by a hard link, in one step: the name or,
+     * when it is taken, the next free indexed name ({@link NameIndexes}). The staged name stays
+     * until the job's stage folder goes, after its end is committed, so the file never leaves
+     * Conveyor's hands half-way, and a name already pointing at the staged file (from an earlier,
+     * interrupted attempt at the same write) is taken again: a retry makes no twin. One link does
+     * what a reservation, a rename and two journal entries do for a move. {@code stagedFile} is the
+     * file's identity as the caller looked it up (null when it has none); {@code stagedNames}, how
+     * many names Conveyor gave it outside {@code folder} (in the stage folder), asked only when the name is taken: a file
+     * with no more names than those was linked nowhere before, so no taken name can be its own and
+     * the numbering goes on where it stands; one with more (an earlier attempt's link, or a
+     * dropper's) is looked for among the taken names from the first on. Empty when no link can be
+     * made there (the folder on another volume, a file system without hard links or file
+     * identities): the caller then moves the file.
      */
-    static Optional<Path> linkInto(Path staged, Path folder, String name) throws IOException {
-        return linkInto(staged, fileKeyOrNull(staged), folder, name);
-    }
-
-    /** {@link #linkInto} for a file whose identity the caller looked up already ({@code stagedFile}, null when it has none). */
-    static Optional<Path> linkInto(Path staged, Object stagedFile, Path folder, String name) throws IOException {
+    static Optional<Path> linkInto(Path staged, Object stagedFile, IntSupplier stagedNames, Path folder, String name) throws IOException {
         if (stagedFile == null) {
             return Optional.empty();
         }
         try {
-            for (int index = 0; ; index++) {
-                Path target = folder.resolve(FileNames.indexed(name, index));
+            try {
+                Path linked = Files.createLink(folder.resolve(name), staged);
+                CROWDED.given(folder, name, false, 0);
+                return Optional.of(linked);
+            } catch (FileAlreadyExistsException taken) {
+                // Numbered below.
+            }
+            int from = CROWDED.after(folder, name, false, 0);
+            if (nameCount(staged) > stagedNames.getAsInt()) {
+                Optional<Path> own = ownLink(stagedFile, folder, name, from);
+                if (own.isPresent()) {
+                    return own;
+                }
+            }
+            for (int index = from; ; index++) {
                 try {
-                    return Optional.of(Files.createLink(target, staged));
+                    Path linked = Files.createLink(folder.resolve(FileNames.indexed(name, index)), staged);
+                    CROWDED.given(folder, name, false, index);
+                    return Optional.of(linked);
                 } catch (FileAlreadyExistsException taken) {
-                    if (stagedFile.equals(fileKeyOrNull(target))) {
-                        return Optional.of(target);
-                    }
+                    // try the next index
                 }
             }
         } catch (FileAlreadyExistsException | NoSuchFileException e) {
             throw e;
         } catch (UnsupportedOperationException | FileSystemException noLinkHere) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * The name of {@code name}'s numbering in {@code folder} that is the file {@code stagedFile}: looked
+     * for from the plain name up to the first free index from {@code from} on, where numbering stands.
+     */
+    private static Optional<Path> ownLink(Object stagedFile, Path folder, String name, int from) throws IOException {
+        for (int index = 0; ; index++) {
+            Path target = folder.resolve(FileNames.indexed(name, index));
+            BasicFileAttributes look = lookAt(target);
+            if (look == null && index >= from) {
+                return Optional.empty();
+            }
+            if (look != null && stagedFile.equals(look.fileKey())) {
+                return Optional.of(target);
+            }
+        }
+    }
+
+    /** How many names (hard links) a file has, not following a link; where the system does not tell, more than any count. */
+    private static int nameCount(Path file) throws IOException {
+        try {
+            return (Integer) Files.getAttribute(file, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException | IllegalArgumentException noCount) {
+            return Integer.MAX_VALUE;
         }
     }
 

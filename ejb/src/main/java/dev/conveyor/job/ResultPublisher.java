@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.IntSupplier;
 import java.util.function.Predicate;
 
 /**
@@ -115,7 +116,7 @@ public final class ResultPublisher {
             }
             Path wanted = PathNames.inside(resultFolder, unit.toString(), "a result of job " + jobId);
             confinement.ensure(wanted.getParent());
-            Path target = publish(staged, look, wanted, overwrite, handedOn, journal, key);
+            Path target = publish(staged, look, run::namesOfEachUnit, wanted, overwrite, handedOn, journal, key);
             durable.add(target);
             written.add(relative(watched, target));
         }
@@ -128,7 +129,7 @@ public final class ResultPublisher {
             if (look != null || journal.has("source")) {
                 Path preserveFolder = confinement.ensure(folder(endpoint, endpoint.get(PRESERVE_FOLDER), values));
                 boolean preserveHandedOn = watchedByAnEndpoint.test(preserveFolder);
-                durable.add(publish(staged, look, preserveFolder.resolve(source), overwrite, preserveHandedOn, journal, "source"));
+                durable.add(publish(staged, look, () -> 1, preserveFolder.resolve(source), overwrite, preserveHandedOn, journal, "source"));
             }
         }
         return written;
@@ -141,7 +142,8 @@ public final class ResultPublisher {
      * that cannot be linked there is moved to a target reserved in the journal first. A unit the
      * journal already knows goes where it says, the way an earlier attempt started it. {@code look}
      * is the unit as {@link ResultFiles#lookAt} found it (null: not staged any more): one look tells whether
-     * it is there, whether it is a folder and which file it is, where three took a system call each.
+     * it is there, whether it is a folder and which file it is, where three took a system call each;
+     * {@code stagedNames}, how many names the stage folder gives it (see {@link ResultFiles#linkInto}).
      * <p>
      * A unit {@code handedOn} (its folder is watched by an endpoint) is always moved, never linked:
      * the endpoint there may claim it, taking the name away, before this job's end commits. A retry
@@ -149,13 +151,13 @@ public final class ResultPublisher {
      * taken, so it would link again and feed that endpoint the result twice; a moved unit's staged
      * name is gone in the same step as its new one appears, which no claim undoes.
      */
-    private static Path publish(Path staged, BasicFileAttributes look, Path wanted, boolean overwrite, boolean handedOn,
-                                PublishJournal journal, String key) throws IOException {
+    private static Path publish(Path staged, BasicFileAttributes look, IntSupplier stagedNames, Path wanted, boolean overwrite,
+                                boolean handedOn, PublishJournal journal, String key) throws IOException {
         Path folder = wanted.getParent();
         String name = wanted.getFileName().toString();
         boolean directory = look != null && look.isDirectory();
         if (!overwrite && !handedOn && look != null && !directory && !journal.has(key)) {
-            Optional<Path> linked = ResultFiles.linkInto(staged, look.fileKey(), folder, name);
+            Optional<Path> linked = ResultFiles.linkInto(staged, look.fileKey(), stagedNames, folder, name);
             if (linked.isPresent()) {
                 return linked.get();
             }

@@ -34,6 +34,47 @@ class ResultFilesTest {
     }
 
     @Test
+    void aCrowdedNameIsNumberedOnFromWhereItStandsAndARetryStillFindsItsOwnLink() throws IOException {
+        Path results = Files.createDirectories(dir.resolve("result"));
+        for (int index = 0; index < 5; index++) {
+            Files.writeString(results.resolve(index == 0 ? "scan.pdf" : "scan_" + index + ".pdf"), "someone else's " + index);
+        }
+        Path first = staged("first");
+        assertEquals(results.resolve("scan_5.pdf"), linkInto(first, results));
+        Files.delete(results.resolve("scan_2.pdf"));
+        Path second = staged("second");
+        assertEquals(results.resolve("scan_6.pdf"), linkInto(second, results), "numbered on from the last given, not from a gap");
+        Files.writeString(results.resolve("scan_7.pdf"), "someone else's 7");
+
+        assertEquals(results.resolve("scan_5.pdf"), linkInto(first, results), "a retry finds its own link below where numbering stands");
+        assertEquals(results.resolve("scan_8.pdf"), linkInto(staged("third"), results));
+        assertEquals("first", Files.readString(results.resolve("scan_5.pdf")));
+        assertEquals("someone else's 0", Files.readString(results.resolve("scan.pdf")), "nothing overwritten");
+        assertEquals("someone else's 7", Files.readString(results.resolve("scan_7.pdf")));
+
+        Files.delete(results.resolve("scan.pdf"));
+        assertEquals(results.resolve("scan.pdf"), linkInto(staged("fourth"), results));
+        assertEquals(results.resolve("scan_1.pdf"), moveAway(results.resolve("scan_1.pdf"), staged("fifth"), results),
+                "the plain name given again starts the numbering over");
+    }
+
+    /** A file as a job's output folder stages it: one name, in a folder of its own. */
+    private Path staged(String content) throws IOException {
+        return Files.writeString(Files.createDirectories(dir.resolve("stage").resolve(content)).resolve("scan.pdf"), content);
+    }
+
+    private static Path linkInto(Path staged, Path folder) throws IOException {
+        Object identity = Files.readAttributes(staged, BasicFileAttributes.class).fileKey();
+        return ResultFiles.linkInto(staged, identity, () -> 1, folder, "scan.pdf").orElseThrow();
+    }
+
+    /** Frees {@code taken} and links {@code staged} into {@code folder}: where it lands. */
+    private static Path moveAway(Path taken, Path staged, Path folder) throws IOException {
+        Files.delete(taken);
+        return linkInto(staged, folder);
+    }
+
+    @Test
     void aFolderMovedByLinkIsRenamedAsAWhole() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("work/pages"));
         Files.writeString(folder.resolve("1.txt"), "one");
