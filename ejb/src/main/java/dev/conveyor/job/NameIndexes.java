@@ -44,11 +44,11 @@ final class NameIndexes {
      * is tried after it. The plain name given again (its holder gone) starts the numbering over.
      */
     synchronized void given(Path folder, String name, boolean directory, int index) {
-        String key = key(folder, name, directory);
-        if (index == 0) {
-            next.remove(key);
-        } else {
-            next.put(key, index + 1);
+        if (index > 0) {
+            next.put(key(folder, name, directory), index + 1);
+        } else if (!next.isEmpty()) {
+            // Asked of every name given, most never numbered: with none numbered, no key is made.
+            next.remove(key(folder, name, directory));
         }
     }
 
