@@ -336,16 +336,26 @@ class SpareStageFoldersTest {
         assertTrue(new AttemptFolder(spare.resolve(SpareStageFolders.PREPARED_ATTEMPT)).isEmptyAndNew());
     }
 
-    @Test
-    void aJobWhoseUnitsWereListedInAFileIsKeptWithANewWorkFolder() throws IOException {
+    /**
+     * A job of {@code scans.zip} claimed as {@code job-1} whose run unpacked a folder {@code scans}
+     * holding {@code page} (a nested unit, which only results.json lists) and finished: its attempt folder.
+     */
+    private AttemptFolder unpackedArchive(String page) throws IOException {
         Files.writeString(watched.resolve("scans.zip"), "the source");
         StageFolder stage = StageFolder.of(watched, "job-1");
         stage.claim(confinement(), watched.resolve("scans.zip"));
         AttemptFolder run = stage.startAttempt(1);
-        // An archive's folder: a nested unit, which only results.json lists; the run deletes its work folder.
-        Files.writeString(Files.createDirectories(run.output().resolve("scans/2026")).resolve("page-1.txt"), "a page");
+        Path unpacked = run.output().resolve("scans").resolve(page);
+        Files.writeString(Files.createDirectories(unpacked.getParent()).resolve(unpacked.getFileName()), "a page");
         Files.writeString(run.work().resolve("unpacked.tmp"), "scratch");
         run.finish(List.of(Path.of("scans")));
+        return run;
+    }
+
+    @Test
+    void aJobWhoseUnitsWereListedInAFileIsKeptWithANewWorkFolder() throws IOException {
+        AttemptFolder run = unpackedArchive("2026/page-1.txt");
+        StageFolder stage = StageFolder.of(watched, "job-1");
         assertEquals(Set.of("out", "results.json"), FileTrees.names(run.folder()), "the run as such a run leaves it");
         Files.createDirectories(watched.resolve("result"));
         Files.move(run.output().resolve("scans"), watched.resolve("result/scans"));
@@ -364,12 +374,8 @@ class SpareStageFoldersTest {
 
     @Test
     void aStillStagedNestedResultIsRemovedWholeAndTheSpareIsTaken() throws IOException {
-        Files.writeString(watched.resolve("scans.zip"), "the source");
+        AttemptFolder run = unpackedArchive("page-1.txt");
         StageFolder stage = StageFolder.of(watched, "job-1");
-        stage.claim(confinement(), watched.resolve("scans.zip"));
-        AttemptFolder run = stage.startAttempt(1);
-        Files.writeString(Files.createDirectories(run.output().resolve("scans")).resolve("page-1.txt"), "a page");
-        run.finish(List.of(Path.of("scans")));
         Files.createLink(Files.createDirectories(watched.resolve("result/scans")).resolve("page-1.txt"), run.output().resolve("scans/page-1.txt"));
 
         stage.clear(confinement(), "scans.zip");
