@@ -54,8 +54,8 @@ class ResultFilesTest {
 
         Files.delete(results.resolve("scan.pdf"));
         assertEquals(results.resolve("scan.pdf"), linkInto(staged("fourth"), results));
-        assertEquals(results.resolve("scan_1.pdf"), moveAway(results.resolve("scan_1.pdf"), staged("fifth"), results),
-                "the plain name given again starts the numbering over");
+        Files.delete(results.resolve("scan_1.pdf"));
+        assertEquals(results.resolve("scan_1.pdf"), linkInto(staged("fifth"), results), "the plain name given again starts the numbering over");
     }
 
     /** A file as a job's output folder stages it: one name, in a folder of its own. */
@@ -66,12 +66,6 @@ class ResultFilesTest {
     private static Path linkInto(Path staged, Path folder) throws IOException {
         Object identity = Files.readAttributes(staged, BasicFileAttributes.class).fileKey();
         return ResultFiles.linkInto(staged, identity, () -> 1, folder, "scan.pdf").orElseThrow();
-    }
-
-    /** Frees {@code taken} and links {@code staged} into {@code folder}: where it lands. */
-    private static Path moveAway(Path taken, Path staged, Path folder) throws IOException {
-        Files.delete(taken);
-        return linkInto(staged, folder);
     }
 
     @Test
