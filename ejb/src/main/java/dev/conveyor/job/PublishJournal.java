@@ -32,7 +32,9 @@ import java.util.logging.Logger;
  * ({@code published.json}). A write interrupted by a crash is retried with the same targets: a
  * result already moved is not moved again, and one not yet moved goes to the place reserved for
  * it, so a retry never leaves a name_1 twin. The name about to be reserved is written down before
- * the reservation, so even a crash between reserving and recording finds its reservation again.
+ * the reservation, so even a crash between reserving and recording finds its reservation again; a
+ * unit moved by a rename that refuses a taken name has only that written down, the name it was
+ * about to take, which a retry finding the unit gone from the stage folder takes as where it went.
  * <p>
  * The stage folder lies in the watched folder, where anyone who drops files may write: the journal
  * is read as a dropper may have written it. Nothing is read through a link or from anything but a
@@ -127,9 +129,21 @@ final class PublishJournal {
     }
 
     /**
+     * Writes down that the unit under {@code key} is about to be put at {@code candidate}: a unit
+     * moved there in one step ({@link ResultFiles#moveToFreeName}) needs nothing more written, as a
+     * retry that finds it no longer staged takes this as its place ({@link #target}).
+     */
+    void intend(String key, Path candidate) throws IOException {
+        targets.put(key + INTENT, candidate);
+        save();
+    }
+
+    /**
      * The target recorded for {@code key}, where a unit that {@link ResultFiles#reserve} would put at
-     * {@code wanted} can be; else a new reservation, recorded before anything moves to it.
-     * {@code staged}: whether the unit is still in the stage folder, to be moved.
+     * {@code wanted} can be; else the name written down as intended for it, where it can be (for a
+     * unit no longer staged, any such name: the unit was moved there in one step); else a new
+     * reservation, recorded before anything moves to it. {@code staged}: whether the unit is still
+     * in the stage folder, to be moved.
      */
     Path target(String key, Path wanted, boolean directory, boolean overwrite, boolean staged, Reservation reservation)
             throws IOException {
@@ -142,12 +156,9 @@ final class PublishJournal {
             targets.remove(key);
         }
         Path intended = targets.get(key + INTENT);
-        Path reserved = intended != null && isPlaceFor(intended, wanted, directory, false, true)
+        Path reserved = intended != null && isPlaceFor(intended, wanted, directory, false, staged)
                 ? intended
-                : reservation.reserve(candidate -> {
-                    targets.put(key + INTENT, candidate);
-                    save();
-                });
+                : reservation.reserve(candidate -> intend(key, candidate));
         targets.remove(key + INTENT);
         targets.put(key, reserved);
         save();

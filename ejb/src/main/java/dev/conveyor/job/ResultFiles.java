@@ -2,6 +2,7 @@ package dev.conveyor.job;
 
 import dev.conveyor.files.FileNames;
 import dev.conveyor.files.FileTrees;
+import dev.conveyor.files.FreeNameMoves;
 import dev.conveyor.files.ReservedNames;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -110,6 +111,30 @@ final class ResultFiles {
     static Path createFreeFolder(Path parent, String name) throws IOException {
         Files.createDirectories(parent);
         return claimFreeName(parent, name, true, Intent.NONE, Files::createDirectory);
+    }
+
+    /**
+     * Moves a staged unit to {@code name} in {@code folder} or, when that is taken, to the next free
+     * indexed name, each by a rename that refuses a taken name ({@link FreeNameMoves}): the unit
+     * appears there whole in one step, with no placeholder made first and renamed over. The
+     * {@code intent} hears each name before it is tried, so a retry after a crash knows where the
+     * unit went. Empty, with nothing moved, where no such rename can be done (another system,
+     * another volume): the caller then reserves a name as {@link #reserve} does.
+     */
+    static Optional<Path> moveToFreeName(Path item, Path folder, String name, boolean directory, Intent intent) throws IOException {
+        if (!FreeNameMoves.AVAILABLE) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(claimFreeName(folder, name, directory, intent, target -> {
+                if (!FreeNameMoves.moveIfFree(item, target)) {
+                    throw new FileAlreadyExistsException(target.toString());
+                }
+                return target;
+            }));
+        } catch (AtomicMoveNotSupportedException notHere) {
+            return Optional.empty();
+        }
     }
 
     /** Creates something at a name, failing with {@link FileAlreadyExistsException} when it is taken. */

@@ -138,9 +138,11 @@ public final class ResultPublisher {
     /**
      * Puts a staged unit at {@code wanted}, or at the first free indexed name beside it. A file,
      * unless it is to replace one, gets its new name by a hard link and keeps its staged one until
-     * the stage folder goes (see {@link ResultFiles#linkInto}); a folder, a replacement, or a file
-     * that cannot be linked there is moved to a target reserved in the journal first. A unit the
-     * journal already knows goes where it says, the way an earlier attempt started it. {@code look}
+     * the stage folder goes (see {@link ResultFiles#linkInto}); a folder, or a file that cannot be
+     * linked there, is renamed to a free name in one step, the name written in the journal first
+     * ({@link ResultFiles#moveToFreeName}); a replacement, or a unit where no such rename can be
+     * done, is moved to a target reserved in the journal first. A unit the journal already knows
+     * goes where it says, the way an earlier attempt started it. {@code look}
      * is the unit as {@link ResultFiles#lookAt} found it (null: not staged any more): one look tells whether
      * it is there, whether it is a folder and which file it is, where three took a system call each;
      * {@code stagedNames}, how many names the stage folder gives it (see {@link ResultFiles#linkInto}).
@@ -156,10 +158,16 @@ public final class ResultPublisher {
         Path folder = wanted.getParent();
         String name = wanted.getFileName().toString();
         boolean directory = look != null && look.isDirectory();
-        if (!overwrite && !handedOn && look != null && !directory && !journal.has(key)) {
-            Optional<Path> linked = ResultFiles.linkInto(staged, look.fileKey(), stagedNames, folder, name);
-            if (linked.isPresent()) {
-                return linked.get();
+        if (!overwrite && look != null && !journal.has(key)) {
+            if (!handedOn && !directory) {
+                Optional<Path> linked = ResultFiles.linkInto(staged, look.fileKey(), stagedNames, folder, name);
+                if (linked.isPresent()) {
+                    return linked.get();
+                }
+            }
+            Optional<Path> moved = ResultFiles.moveToFreeName(staged, folder, name, directory, candidate -> journal.intend(key, candidate));
+            if (moved.isPresent()) {
+                return moved.get();
             }
         }
         Path target = journal.target(key, wanted, directory, overwrite, look != null,

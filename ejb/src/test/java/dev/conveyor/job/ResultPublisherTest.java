@@ -487,6 +487,36 @@ class ResultPublisherTest {
     }
 
     @Test
+    void folderUnitsMovedOutBeforeACrashAreFoundWhereTheyWentByTheRetryAndNothingIsReservedAgain() throws IOException {
+        StageFolder stage = stageJobFolder("job-1", "batch", "a.xml");
+        Path pages = Files.createDirectories(Files.createDirectories(stage.attempt(1).output()).resolve("pages"));
+        Files.writeString(pages.resolve("1.png"), "page 1");
+        stage.attempt(1).writeResultUnits(List.of(Path.of("pages")));
+        List<String> first = publishSuccess(defaultEndpoint(), "job-1", "batch");
+
+        List<String> again = publishSuccess(defaultEndpoint(), "job-1", "batch");
+
+        assertEquals(List.of("result/2009/07/17/pages"), first);
+        assertEquals(first, again);
+        assertEquals(List.of("pages"), listing(watched.resolve("result/2009/07/17")));
+        assertEquals(List.of("batch"), listing(watched.resolve("preserve/2009/07/17")));
+        assertEquals("a.xml of job-1", Files.readString(watched.resolve("preserve/2009/07/17/batch/a.xml")));
+    }
+
+    @Test
+    void aCrashBetweenWritingDownAFolderNameAndTheRenameMovesTheFolderThereOnTheRetry() throws IOException {
+        StageFolder stage = stageJobFolder("job-1", "batch", "a.xml");
+        Path preserved = watched.resolve("preserve/2009/07/17");
+        forgeJournal(stage, "source?", preserved.resolve("batch"));
+
+        publishSuccess(defaultEndpoint(), "job-1", "batch");
+
+        assertEquals(List.of("batch"), listing(preserved), "the name written down is taken, no batch_1 beside it");
+        assertEquals("a.xml of job-1", Files.readString(preserved.resolve("batch/a.xml")));
+        assertFalse(ReservedNames.isReservation(preserved.resolve("batch")));
+    }
+
+    @Test
     void failedJobFolderGoesWholeIntoItsFailureFolder() throws IOException {
         stageJobFolder("job-1", "batch", "a.xml");
 
