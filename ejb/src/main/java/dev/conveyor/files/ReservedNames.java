@@ -7,6 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
@@ -45,12 +46,27 @@ public final class ReservedNames {
     }
 
     /**
+     * A look at an entry, not following a link, with its permissions where the file system has
+     * them: {@link #isReservation(Path, BasicFileAttributes)} then tells a placeholder by it alone.
+     */
+    public static BasicFileAttributes lookAt(Path entry) throws IOException {
+        if (hasPermissions(entry)) {
+            return Files.readAttributes(entry, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        }
+        return Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
      * {@link #isReservation(Path)} for an entry already looked at ({@code look}, not following
-     * links): only an empty file or a folder costs a second look, at its permissions.
+     * links): an empty file or a folder costs a second look, at its permissions, unless the look
+     * brought them ({@link #lookAt}).
      */
     public static boolean isReservation(Path entry, BasicFileAttributes look) throws IOException {
         if (!(look.isDirectory() || look.isRegularFile() && look.size() == 0) || !hasPermissions(entry)) {
             return false;
+        }
+        if (look instanceof PosixFileAttributes withPermissions) {
+            return withPermissions.permissions().isEmpty();
         }
         try {
             return Files.getPosixFilePermissions(entry, LinkOption.NOFOLLOW_LINKS).isEmpty();

@@ -4,7 +4,6 @@ import dev.conveyor.files.ReservedNames;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -73,7 +72,7 @@ public final class BatchSelector {
     static Candidate look(Path entry) throws IOException {
         BasicFileAttributes attributes;
         try {
-            attributes = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            attributes = ReservedNames.lookAt(entry);
         } catch (NoSuchFileException takenMeanwhile) {
             return null;
         }

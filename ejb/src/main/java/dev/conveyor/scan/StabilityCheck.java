@@ -1,11 +1,11 @@
 package dev.conveyor.scan;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
-import java.util.stream.Stream;
 
 /**
  * Two looks before a claim: a file (or job folder) is taken only when its size and modification
@@ -128,7 +127,8 @@ public final class StabilityCheck {
         List<BatchSelector.Candidate> candidates = selection.select();
         Map<Path, Look> seen = new LinkedHashMap<>();
         for (BatchSelector.Candidate candidate : candidates) {
-            Look look = candidate.folder() ? look(candidate.path()) : new Look(candidate.size(), candidate.modified(), 1, false, 0);
+            Look look = candidate.folder() ? lookUnlessEarly(candidate.path(), from)
+                    : new Look(candidate.size(), candidate.modified(), 1, false, 0);
             if (look != null) {
                 seen.put(candidate.path(), look);
             }
@@ -181,7 +181,7 @@ public final class StabilityCheck {
         long from = clockMillis.getAsLong();
         Map<Path, Look> seen = new LinkedHashMap<>();
         for (Path candidate : candidates) {
-            Look look = look(candidate);
+            Look look = lookUnlessEarly(candidate, from);
             if (look != null) {
                 seen.put(candidate, look);
             }
@@ -254,29 +254,84 @@ public final class StabilityCheck {
         return looks;
     }
 
-    /** A look at a file, or at a job folder and everything in it; null when it is gone. */
+    /**
+     * This pass's look at a candidate; for a job folder the last pass saw less than its gap ago,
+     * that pass's look again. Such a folder cannot be taken by this pass whatever a look saw, and
+     * a look into it walks everything it holds: scans come every few hundred milliseconds while a
+     * burst is claimed, and each walked every waiting job folder again, where its two looks a gap
+     * apart are what decides. A change in between is seen by the look after the gap, which then
+     * counts as a first look.
+     */
+    private Look lookUnlessEarly(Path candidate, long from) throws IOException {
+        Look before = previous.get(candidate);
+        if (before != null && before.folder() && from - before.atMillis() < gapFor(candidate, before, from)) {
+            return before;
+        }
+        return look(candidate);
+    }
+
+    /**
+     * A look at a file, or at a job folder and everything in it, not following links: one look at
+     * each entry, as the walk finds it; null when it is gone, or something in it went or could not
+     * be read while it was walked (it is looked at again by the next scan).
+     */
     private static Look look(Path path) throws IOException {
-        try {
-            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (!attributes.isDirectory()) {
-                return new Look(attributes.size(), attributes.lastModifiedTime().toMillis(), 1, false, 0);
+        LookingThrough walk = new LookingThrough(path);
+        Files.walkFileTree(path, Set.of(), Integer.MAX_VALUE, walk);
+        return walk.look();
+    }
+
+    /** Adds up what a look at a job folder tells: its files' bytes, the newest change, the entries and the folder itself. */
+    private static final class LookingThrough extends SimpleFileVisitor<Path> {
+
+        private final Path root;
+        private long size;
+        private long newest;
+        private long entries;
+        private boolean folder;
+        private boolean gone;
+
+        LookingThrough(Path root) {
+            this.root = root;
+        }
+
+        @Override
+        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+            folder |= dir.equals(root);
+            count(attributes);
+            return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+            // A candidate that is no folder counts its own size, whatever it is; inside a folder only files' bytes count.
+            size += attributes.isRegularFile() || file.equals(root) ? attributes.size() : 0;
+            count(attributes);
+            return FileVisitResult.CONTINUE;
+        }
+
+        private void count(BasicFileAttributes attributes) {
+            newest = Math.max(newest, attributes.lastModifiedTime().toMillis());
+            entries++;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException failure) throws IOException {
+            if (file.equals(root) && !(failure instanceof NoSuchFileException)) {
+                throw failure;
             }
-            long[] totals = {0, attributes.lastModifiedTime().toMillis(), 0};
-            try (Stream<Path> walk = Files.walk(path)) {
-                walk.forEach(entry -> {
-                    try {
-                        BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                        totals[0] += a.isRegularFile() ? a.size() : 0;
-                        totals[1] = Math.max(totals[1], a.lastModifiedTime().toMillis());
-                        totals[2]++;
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                });
-            }
-            return new Look(totals[0], totals[1], totals[2], true, 0);
-        } catch (NoSuchFileException | UncheckedIOException gone) {
-            return null;
+            gone = true;
+            return FileVisitResult.TERMINATE;
+        }
+
+        @Override
+        public FileVisitResult postVisitDirectory(Path dir, IOException failure) {
+            gone |= failure != null;
+            return gone ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+        }
+
+        Look look() {
+            return gone ? null : new Look(size, newest, entries, folder, 0);
         }
     }
 }

@@ -161,6 +161,42 @@ class StabilityCheckTest {
     }
 
     @Test
+    void aJobFolderIsLookedIntoOnlyOnceItsGapHasPassedAsByTimerScansAGapApart() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get);
+        watched.watched(800, () -> false);
+        Path batch = jobFolder("batch", "x.xml");
+        watched.unchangedSinceLastLook(List.of(batch));
+
+        clock.addAndGet(400);
+        Path passing = Files.writeString(batch.resolve("passing.xml"), "there for a moment");
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(batch)));
+        Files.delete(passing);
+        Files.setLastModifiedTime(batch, THEN);
+        clock.addAndGet(400);
+
+        assertEquals(List.of(batch), watched.unchangedSinceLastLook(List.of(batch)),
+                "the scan within the gap did not walk the folder: the looks a gap apart saw the same");
+    }
+
+    @Test
+    void aChangeInAJobFolderDuringItsGapIsSeenWhenTheGapHasPassedAndStartsItAgain() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get);
+        watched.watched(800, () -> false);
+        Path batch = jobFolder("batch", "x.xml");
+        watched.unchangedSinceLastLook(List.of(batch));
+
+        clock.addAndGet(400);
+        Files.writeString(batch.resolve("y.xml"), "still coming");
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(batch)));
+        clock.addAndGet(400);
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(batch)), "not what the first look saw");
+        clock.addAndGet(799);
+        assertEquals(List.of(), watched.unchangedSinceLastLook(List.of(batch)), "unchanged only since the look that saw the change");
+        clock.addAndGet(1);
+        assertEquals(List.of(batch), watched.unchangedSinceLastLook(List.of(batch)));
+    }
+
+    @Test
     void aFileKnownWholeIsTakenAfterTheShortGapOnceTheWatchHasCaughtUp() throws IOException {
         StabilityCheck watched = new StabilityCheck(clock::get);
         AtomicInteger asked = new AtomicInteger();
