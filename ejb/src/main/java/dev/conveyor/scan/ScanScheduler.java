@@ -131,6 +131,8 @@ public class ScanScheduler {
     private final Set<String> eventScanDue = ConcurrentHashMap.newKeySet();
     /** The endpoints whose folder had events while they were being scanned: scanned again after. */
     private final Set<String> changedWhileScanning = ConcurrentHashMap.newKeySet();
+    /** When a scan set for an endpoint's waiting entries comes (milliseconds of System.nanoTime), one at a time. */
+    private final Map<String, Long> followUpAt = new ConcurrentHashMap<>();
     private final EventScanPace eventScanPace = new EventScanPace();
     private final RenewedLeases renewedLeases = new RenewedLeases();
     /** Empty where the platform has no file-system events: then the timers alone scan. */
@@ -408,7 +410,7 @@ public class ScanScheduler {
 
     /**
      * One scan; while it leaves files of a watched folder waiting for their second look (new,
-     * changed, or seen too recently), another follows after the gap: that is how a file moved in
+     * changed, or seen too recently), another follows once the first of them may be taken: that is how a file moved in
      * is taken, and how a job folder filling up (whose inside has no events here) is. A scan may
      * pick from what the last pass over the folder and the events since told; a timer scan is the
      * safety net for what makes no event ({@link OldestWaiting}).
@@ -420,9 +422,40 @@ public class ScanScheduler {
         EndpointScanner.Scanned scanned = scanner.scan(name, memory, timer, () -> holdsLease(name));
         boolean watched = folderWatch.map(watch -> watch.watches(name)).orElse(false);
         if (watched && check.looks() > looksBefore && check.awaitingSecondLook() > 0) {
-            changedWhileScanning.add(name);
+            long dueIn = check.millisUntilSecondLookDue();
+            if (dueIn <= StabilityCheck.MINIMUM_GAP_MS) {
+                changedWhileScanning.add(name);
+            } else {
+                scanWhenDue(name, dueIn);
+            }
         }
         return scanned;
+    }
+
+    /**
+     * A scan once what waits for its second look may be taken, not before: a job folder waits
+     * most of a scan interval, and each scan in between looked at every waiting entry again for
+     * nothing. Events still start scans at once; a follow-up already set for sooner stays, its
+     * scan setting the next.
+     */
+    private void scanWhenDue(String name, long dueInMillis) {
+        long now = System.nanoTime() / 1_000_000;
+        long dueAt = now + dueInMillis;
+        Long pending = followUpAt.get(name);
+        // One in the past never ran (it clears itself when it does): it holds nothing back.
+        if (pending != null && pending >= now && pending <= dueAt) {
+            return;
+        }
+        followUpAt.put(name, dueAt);
+        try {
+            // A millisecond past due: a scan starting right at it could find the gap a rounding short.
+            eventScans.schedule(() -> {
+                followUpAt.remove(name, dueAt);
+                scanSoon(name);
+            }, dueInMillis + 1, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException shuttingDown) {
+            followUpAt.remove(name, dueAt);
+        }
     }
 
     /** A node that did not scan still keeps its cron timer for the next firing. */

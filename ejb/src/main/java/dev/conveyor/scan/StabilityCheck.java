@@ -80,6 +80,8 @@ public final class StabilityCheck {
     private final LongSupplier clockMillis;
     private Map<Path, Look> previous = Map.of();
     private int awaitingSecondLook;
+    /** When the first candidate the last pass left waiting may be taken (clock milliseconds); none waiting: Long.MAX_VALUE. */
+    private long secondLookDueAt = Long.MAX_VALUE;
     private long looks;
     /** 0 while the folder's events are not watched. */
     private volatile long inPlaceGapMs;
@@ -201,6 +203,7 @@ public final class StabilityCheck {
             appearedAt.values().removeIf(appeared -> from - appeared > ARRIVAL_REMEMBERED_MS);
         }
         int knownWholeLeft = 0;
+        long firstDueAt = Long.MAX_VALUE;
         for (Map.Entry<Path, Look> entry : seen.entrySet()) {
             Path candidate = entry.getKey();
             Look before = previous.get(candidate);
@@ -210,10 +213,13 @@ public final class StabilityCheck {
             boolean knownWhole = gap == MINIMUM_GAP_MS && inPlaceGapMs > 0;
             if (same && from - before.atMillis() >= gap) {
                 unchanged.add(candidate);
-            } else if (knownWhole) {
-                knownWholeLeft++;
-                if (same && from - before.atMillis() >= CAUGHT_UP_GAP_MS) {
-                    wholeIfCaughtUp.add(candidate);
+            } else {
+                firstDueAt = Math.min(firstDueAt, look.atMillis() + (knownWhole ? CAUGHT_UP_GAP_MS : gap));
+                if (knownWhole) {
+                    knownWholeLeft++;
+                    if (same && from - before.atMillis() >= CAUGHT_UP_GAP_MS) {
+                        wholeIfCaughtUp.add(candidate);
+                    }
                 }
             }
             now.put(candidate, look);
@@ -231,6 +237,7 @@ public final class StabilityCheck {
             previous.keySet().stream().filter(file -> !now.containsKey(file)).forEach(appearedAt::remove);
             previous = now;
             awaitingSecondLook = now.size() - unchanged.size();
+            secondLookDueAt = awaitingSecondLook == 0 ? Long.MAX_VALUE : firstDueAt;
             knownWholeAwaiting = knownWholeLeft;
             looks++;
         }
@@ -247,6 +254,19 @@ public final class StabilityCheck {
     /** How many of the last look's candidates were not taken as unchanged: a look after the gap may take them. */
     public synchronized int awaitingSecondLook() {
         return awaitingSecondLook;
+    }
+
+    /**
+     * How long from now until a look may take the first candidate the last pass left waiting (0
+     * when it may at once; Long.MAX_VALUE when none waits): a job folder waits most of a scan
+     * interval, and scans before then could take nothing.
+     */
+    public long millisUntilSecondLookDue() {
+        long dueAt;
+        synchronized (this) {
+            dueAt = secondLookDueAt;
+        }
+        return dueAt == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, dueAt - clockMillis.getAsLong());
     }
 
     /** How many looks were taken: tells a caller whether a scan looked at all (a full queue takes no look). */

@@ -197,6 +197,27 @@ class StabilityCheckTest {
     }
 
     @Test
+    void theNextLookIsDueWhenTheFirstWaitingCandidateMayBeTaken() throws IOException {
+        StabilityCheck watched = new StabilityCheck(clock::get);
+        watched.watched(800, () -> false);
+        Path batch = jobFolder("batch", "x.xml");
+        Path movedIn = file("moved.pdf", "whole");
+        assertEquals(Long.MAX_VALUE, watched.millisUntilSecondLookDue(), "nothing waits");
+
+        watched.unchangedSinceLastLook(List.of(batch));
+        clock.addAndGet(300);
+        assertEquals(500, watched.millisUntilSecondLookDue(), "a job folder waits the in-place gap");
+
+        watched.appeared(List.of(movedIn));
+        watched.unchangedSinceLastLook(List.of(batch, movedIn));
+        assertEquals(StabilityCheck.CAUGHT_UP_GAP_MS, watched.millisUntilSecondLookDue(), "a file known whole, the short gap");
+
+        clock.addAndGet(500);
+        assertEquals(List.of(batch, movedIn), watched.unchangedSinceLastLook(List.of(batch, movedIn)));
+        assertEquals(Long.MAX_VALUE, watched.millisUntilSecondLookDue());
+    }
+
+    @Test
     void aFileKnownWholeIsTakenAfterTheShortGapOnceTheWatchHasCaughtUp() throws IOException {
         StabilityCheck watched = new StabilityCheck(clock::get);
         AtomicInteger asked = new AtomicInteger();
