@@ -277,10 +277,10 @@ public final class StabilityCheck {
     /**
      * This pass's look at a candidate; for a job folder the last pass saw less than its gap ago,
      * that pass's look again. Such a folder cannot be taken by this pass whatever a look saw, and
-     * a look into it walks everything it holds: scans come every few hundred milliseconds while a
-     * burst is claimed, and each walked every waiting job folder again, where its two looks a gap
-     * apart are what decides. A change in between is seen by the look after the gap, which then
-     * counts as a first look.
+     * a look into it walks everything it holds: while files arrive, each event starts a scan, tens
+     * of milliseconds apart, and each walked every waiting job folder again, where its two looks a
+     * gap apart are what decides. A change in between is seen by the look after the gap, which
+     * then counts as a first look.
      */
     private Look lookUnlessEarly(Path candidate, long from) throws IOException {
         Look before = previous.get(candidate);
