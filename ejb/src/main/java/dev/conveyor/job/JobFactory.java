@@ -2,8 +2,8 @@ package dev.conveyor.job;
 
 import dev.conveyor.endpoint.EndpointConfig;
 import dev.conveyor.endpoint.EndpointSettings;
+import dev.conveyor.files.FileTrees;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -52,9 +52,10 @@ public final class JobFactory {
         } catch (IOException e) {
             return 0;
         }
-        try (var files = Files.walk(input)) {
-            return files.filter(Files::isRegularFile).mapToLong(regular -> regular.toFile().length()).sum();
-        } catch (IOException | UncheckedIOException e) {
+        try {
+            // Links not followed: a link a dropper put in the folder would have told them the size of what it points at.
+            return FileTrees.bytes(input);
+        } catch (IOException e) {
             return 0;
         }
     }

@@ -36,6 +36,19 @@ class JobFactoryTest {
     }
 
     @Test
+    void aLinkInsideAJobFolderCountsNothingOfWhatItPointsAt() throws Exception {
+        Path folder = Files.createDirectories(watched.resolve("job"));
+        Files.writeString(folder.resolve("one.txt"), "123");
+        Path elsewhere = Files.writeString(Files.createTempFile("outside", ".txt"), "a size that is not the dropper's to learn");
+        Files.createSymbolicLink(folder.resolve("link.txt"), elsewhere);
+        try {
+            assertEquals("3", sizeOf(folder));
+        } finally {
+            Files.delete(elsewhere);
+        }
+    }
+
+    @Test
     void whatCannotBeReadHasSizeZeroAndALinkIsNotFollowed() throws Exception {
         assertEquals("0", sizeOf(watched.resolve("gone.txt")));
         Path target = Files.writeString(watched.resolve("target.txt"), "123456789");
