@@ -32,11 +32,20 @@ final class ResultFiles {
 
     /**
      * Moves a file or folder into {@code folder} as one unit. Without {@code overwrite} it takes
-     * the name or the first free indexed name (name_1.ext, folder_1); with it, it replaces a file
-     * of that name, or merges into a folder of that name replacing the files it holds.
+     * the name or the first free indexed name (name_1.ext, folder_1), by a rename that refuses a
+     * taken name where it can ({@link #moveToFreeName}), else over a reserved one; with it, it
+     * replaces a file of that name, or merges into a folder of that name replacing the files it holds.
      */
     static Path moveInto(Path item, Path folder, String name, boolean overwrite) throws IOException {
-        Path target = reserve(folder, name, Files.isDirectory(item, LinkOption.NOFOLLOW_LINKS), overwrite);
+        boolean directory = Files.isDirectory(item, LinkOption.NOFOLLOW_LINKS);
+        if (!overwrite) {
+            Files.createDirectories(folder);
+            Optional<Path> moved = moveToFreeName(item, folder, name, directory, Intent.NONE);
+            if (moved.isPresent()) {
+                return moved.get();
+            }
+        }
+        Path target = reserve(folder, name, directory, overwrite);
         placeOver(item, target, overwrite);
         return target;
     }
