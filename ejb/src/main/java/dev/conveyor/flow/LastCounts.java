@@ -12,6 +12,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * it takes anything, so a queue filled meanwhile still bounds the claim. Counting an endpoint's
  * waiting jobs walks all of them: with thousands waiting, the count before every scan was a
  * twentieth of a backlog's CPU (docs/benchmarks.md).
+ * <p>
+ * A queue last counted at or below its free-size threshold is counted again by every scan: jobs
+ * leave a queue unobserved (as workers start them), so only a new count sees it rise above the
+ * threshold again, and a scan that claims nothing makes no count of its own. Jobs come in only
+ * through claims and submissions, which observe the queue themselves, so a fall to the threshold
+ * is never missed.
  */
 final class LastCounts {
 
@@ -21,8 +27,11 @@ final class LastCounts {
         byEndpoint.put(endpoint, queue);
     }
 
-    /** The queue as last counted, when that left room for {@code jobs} more; empty when it did not or none was counted. */
+    /**
+     * The queue as last counted, when that left room for {@code jobs} more above its threshold;
+     * empty when it did not, or none was counted.
+     */
     Optional<InputQueue> withRoomFor(String endpoint, int jobs) {
-        return Optional.ofNullable(byEndpoint.get(endpoint)).filter(queue -> queue.room(jobs) == jobs);
+        return Optional.ofNullable(byEndpoint.get(endpoint)).filter(queue -> queue.room(jobs) == jobs && !queue.atOrBelowThreshold());
     }
 }

@@ -121,15 +121,14 @@ public class EndpointScanner {
      * {@code memory} is what this node's earlier scans of the endpoint saw: the oldest waiting
      * entries may come from what the last pass over the folder and the events since told, and a
      * {@code timerScan} passes over the folder as the safety net for what makes no event
-     * ({@link OldestWaiting}).
+     * ({@link OldestWaiting}). {@code endpoint} is as read when the scan began.
      */
-    public Scanned scan(String endpointName, ScanMemory memory, boolean timerScan, BooleanSupplier stillHeld) throws IOException {
+    public Scanned scan(EndpointConfig endpoint, ScanMemory memory, boolean timerScan, BooleanSupplier stillHeld) throws IOException {
         long start = System.nanoTime();
-        Optional<EndpointConfig> found = endpoints.config(endpointName);
-        if (found.isEmpty() || found.get().state() != EndpointState.ENABLED) {
+        String endpointName = endpoint.name();
+        if (endpoint.state() != EndpointState.ENABLED) {
             return new Scanned(false, System.nanoTime() - start);
         }
-        EndpointConfig endpoint = found.get();
         try {
             // The watched folder and its stage folder, checked before either is listed or written.
             confinement.check(endpoint.folder().resolve(Endpoint.STAGE_FOLDER));
@@ -141,23 +140,38 @@ public class EndpointScanner {
         List<String> toStart = new ArrayList<>(jobRows.inState(endpointName, JobState.STAGED));
         Map<String, Integer> toSend = new LinkedHashMap<>(unsent.take(endpointName));
         int wanted = JobCountLimit.room(endpoint.get(BATCH_SIZE), endpoint.get(THROTTLE), () -> jobRows.unfinished(endpointName));
-        // Counted again only when the last count left less room than a batch: the claim counts under the endpoint's lock anyway.
+        // Counted again only when the last count left less room than a batch or was at its threshold (LastCounts): a
+        // claim counts under the endpoint's lock anyway.
         InputQueue queue = monitor.lastSeenWithRoomFor(endpointName, wanted).orElseGet(() -> flow.queue(endpoint));
         int room = queue.room(wanted);
-        if (room == 0 || keepsOrderBehindWaitingJob(endpoint)) {
-            long looking = System.nanoTime() - start;
-            send(endpointName, toSend);
-            start(endpoint, toStart, stillHeld);
-            return new Scanned(false, looking);
-        }
+        List<Path> batch = room == 0 || keepsOrderBehindWaitingJob(endpoint) ? List.of() : pick(endpoint, memory, room, timerScan);
+        long looking = System.nanoTime() - start;
+        // An empty batch makes no claim, so no transaction that locks the endpoint's row and writes at its commit: the
+        // queue was looked at for the room already, counted and observed, or last seen above its threshold with room.
+        int claimed = batch.isEmpty() ? 0 : claim(endpoint, memory, batch, toSend, toStart);
+        send(endpointName, toSend);
+        start(endpoint, toStart, stillHeld);
+        return new Scanned(room > 0 && claimed == room, looking);
+    }
+
+    /** The oldest entries that may be taken now, at most {@code room} of them. */
+    private static List<Path> pick(EndpointConfig endpoint, ScanMemory memory, int room, boolean timerScan) throws IOException {
         Instant oldEnough = Instant.now().minusMillis(endpoint.get(WAIT_TIME));
         // Looking at twice the room gives the next scan its first look already: a backlog then
         // moves a full batch per scan instead of one every other scan.
         List<Path> unchanged = memory.stability().unchangedSoon(
                 () -> memory.waiting().oldest(endpoint.folder(), FileSelection.of(endpoint), 2 * room, 2 * endpoint.get(BATCH_SIZE), oldEnough,
                         timerScan));
-        List<Path> batch = unchanged.subList(0, Math.min(room, unchanged.size()));
-        long looking = System.nanoTime() - start;
+        return unchanged.subList(0, Math.min(room, unchanged.size()));
+    }
+
+    /**
+     * Claims the batch in one transaction; adds the jobs to dispatch to {@code toSend} and those to
+     * run here to {@code toStart}, and finishes the read-only sources' jobs as refused. Returns how
+     * many were claimed.
+     */
+    private int claim(EndpointConfig endpoint, ScanMemory memory, List<Path> batch, Map<String, Integer> toSend, List<String> toStart)
+            throws IOException {
         Set<Path> readOnly = new HashSet<>();
         for (Path file : batch) {
             if (ReadOnlyFiles.isReadOnly(file)) {
@@ -178,9 +192,7 @@ public class EndpointScanner {
                 toStart.add(jobId);
             }
         });
-        send(endpointName, toSend);
-        start(endpoint, toStart, stillHeld);
-        return new Scanned(claims.jobIds().size() == room, looking);
+        return claims.jobIds().size();
     }
 
     /**

@@ -88,10 +88,15 @@ public final class FolderWatch implements Runnable, AutoCloseable {
      */
     public void watch(String endpoint, Path folder, Predicate<String> work) throws IOException {
         Watched current = byEndpoint.get(endpoint);
+        boolean folderWatched = current != null && current.folder().equals(folder) && current.key().isValid();
+        if (folderWatched && current.marksValid()) {
+            // Asked at every timer scan: nothing looked at when there is nothing to do.
+            return;
+        }
         Path stage = folder.resolve(Endpoint.STAGE_FOLDER);
         boolean stageThere = Files.isDirectory(stage, LinkOption.NOFOLLOW_LINKS);
-        if (current != null && current.folder().equals(folder) && current.key().isValid()) {
-            if (current.marksValid() || !stageThere) {
+        if (folderWatched) {
+            if (!stageThere) {
                 return;
             }
             WatchKey marks = stage.register(service, ENTRY_CREATE);

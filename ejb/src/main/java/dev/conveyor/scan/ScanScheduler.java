@@ -205,9 +205,7 @@ public class ScanScheduler {
             return;
         }
         try {
-            if (holdsLease(endpoint.name())) {
-                watchIfEventDriven(endpoint.name());
-            }
+            leaseHeld(endpoint.name()).ifPresent(this::watchIfEventDriven);
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "watching " + endpoint.name() + " before its first scan", e);
         }
@@ -262,25 +260,29 @@ public class ScanScheduler {
                 : Tunable.NODE_DEAD_AFTER.value();
     }
 
-    /** Takes or renews the endpoint's lease; one renewed within the last 5 s is held without a write. */
-    private boolean holdsLease(String name) {
+    /**
+     * Takes or renews the endpoint's lease; one renewed within the last 5 s is held without a write.
+     * The endpoint's settings as read for it when it is held, for the scan to use throughout: each
+     * read is a call into the container, a transaction and two queries, and an idle endpoint's scan
+     * read them four times (docs/benchmarks.md).
+     */
+    private Optional<EndpointConfig> leaseHeld(String name) {
         Optional<EndpointConfig> config = endpoints.config(name);
         if (config.isEmpty()) {
             renewedLeases.forget(name);
-            return false;
+            return Optional.empty();
         }
         Duration duration = leaseDuration(config.get());
         Instant now = Instant.now();
         if (renewedLeases.heldWithoutRenewal(name, duration, now)) {
-            return true;
+            return config;
         }
-        boolean held = leases.hold(leaseName(name), node.id(), duration);
-        if (held) {
+        if (leases.hold(leaseName(name), node.id(), duration)) {
             renewedLeases.renewed(name, now);
-        } else {
-            renewedLeases.forget(name);
+            return config;
         }
-        return held;
+        renewedLeases.forget(name);
+        return Optional.empty();
     }
 
     @Timeout
@@ -292,15 +294,16 @@ public class ScanScheduler {
         long started = eventScanPace.started();
         EndpointScanner.Scanned scanned = NOTHING_SCANNED;
         try {
-            if (!holdsLease(name)) {
+            Optional<EndpointConfig> held = leaseHeld(name);
+            if (held.isEmpty()) {
                 letGo(name);
                 rearmCron(name);
                 return;
             }
             // Watched before the look, so that what appears from then on is known to have arrived.
-            watchIfEventDriven(name);
-            scanned = scanAndFollowUp(name, true);
-            afterScan(name, timer);
+            watchIfEventDriven(held.get());
+            scanned = scanAndFollowUp(held.get(), true);
+            afterScan(held.get());
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
@@ -332,12 +335,11 @@ public class ScanScheduler {
         }
     }
 
-    private void watchIfEventDriven(String name) {
-        Optional<EndpointConfig> config = endpoints.config(name);
-        if (folderWatch.isEmpty() || config.isEmpty()) {
+    private void watchIfEventDriven(EndpointConfig endpoint) {
+        String name = endpoint.name();
+        if (folderWatch.isEmpty()) {
             return;
         }
-        EndpointConfig endpoint = config.get();
         if (!eventDriven(endpoint)) {
             folderWatch.get().unwatch(name);
             return;
@@ -396,11 +398,12 @@ public class ScanScheduler {
         long started = eventScanPace.started();
         EndpointScanner.Scanned scanned = NOTHING_SCANNED;
         try {
-            if (!holdsLease(name)) {
+            Optional<EndpointConfig> held = leaseHeld(name);
+            if (held.isEmpty()) {
                 letGo(name);
                 return;
             }
-            scanned = scanAndFollowUp(name, false);
+            scanned = scanAndFollowUp(held.get(), false);
         } catch (Exception e) {
             LOG.log(Level.WARNING, MessageId.SCAN_FAILED.format(name, e), e);
         } finally {
@@ -415,11 +418,12 @@ public class ScanScheduler {
      * pick from what the last pass over the folder and the events since told; a timer scan is the
      * safety net for what makes no event ({@link OldestWaiting}).
      */
-    private EndpointScanner.Scanned scanAndFollowUp(String name, boolean timer) throws IOException {
+    private EndpointScanner.Scanned scanAndFollowUp(EndpointConfig endpoint, boolean timer) throws IOException {
+        String name = endpoint.name();
         ScanMemory memory = memory(name);
         StabilityCheck check = memory.stability();
         long looksBefore = check.looks();
-        EndpointScanner.Scanned scanned = scanner.scan(name, memory, timer, () -> holdsLease(name));
+        EndpointScanner.Scanned scanned = scanner.scan(endpoint, memory, timer, () -> leaseHeld(name).isPresent());
         boolean watched = folderWatch.map(watch -> watch.watches(name)).orElse(false);
         if (watched && check.looks() > looksBefore && check.awaitingSecondLook() > 0) {
             long dueIn = check.millisUntilSecondLookDue();
@@ -463,8 +467,16 @@ public class ScanScheduler {
         endpoints.config(name).filter(config -> !config.get(CRON_EXPRESSION).isBlank()).ifPresent(this::armCron);
     }
 
-    /** Counts the scan against repeatCount, and re-arms a cron timer. */
-    private void afterScan(String name, Timer timer) {
+    /**
+     * Counts the scan against repeatCount, and re-arms a cron timer, as the endpoint is set now.
+     * An endpoint that had neither when its scan began has nothing to do here: one given either
+     * since is rescheduled by its change ({@link #endpointChanged}, {@link #reconcile}).
+     */
+    private void afterScan(EndpointConfig scanned) {
+        if (scanned.get(REPEAT_COUNT) == -1 && scanned.get(CRON_EXPRESSION).isBlank()) {
+            return;
+        }
+        String name = scanned.name();
         Optional<EndpointConfig> config = endpoints.config(name);
         if (config.isEmpty() || config.get().state() != EndpointState.ENABLED) {
             return;

@@ -18,18 +18,28 @@ class LastCountsTest {
 
     @Test
     void aLastCountWithRoomForTheWholeBatchStandsForANewCount() {
-        InputQueue seen = new InputQueue(10_000, 20, 9_900);
+        InputQueue seen = new InputQueue(10_000, 20, 7_000);
         counts.counted("a", seen);
-        assertEquals(Optional.of(seen), counts.withRoomFor("a", 100), "100 free: a batch of 100 fits");
+        assertEquals(Optional.of(seen), counts.withRoomFor("a", 100), "3,000 free, above the threshold's 2,000: a batch of 100 fits");
         assertTrue(counts.withRoomFor("b", 100).isEmpty(), "another endpoint's count says nothing of this one");
     }
 
     @Test
     void aLastCountWithLessRoomThanTheBatchIsCountedAgain() {
-        counts.counted("a", new InputQueue(10_000, 20, 9_901));
+        counts.counted("a", new InputQueue(10_000, 0, 9_901));
         assertTrue(counts.withRoomFor("a", 100).isEmpty(), "99 free when it was counted: it may have drained since, so count");
         counts.counted("a", new InputQueue(10_000, 20, 10_000));
         assertTrue(counts.withRoomFor("a", 1).isEmpty(), "full when counted");
+    }
+
+    @Test
+    void aLastCountAtOrBelowItsThresholdIsCountedAgainWhateverItsRoom() {
+        counts.counted("a", new InputQueue(10_000, 20, 8_000));
+        assertTrue(counts.withRoomFor("a", 1_000).isEmpty(),
+                "2,000 free, the threshold: only a new count sees the queue drain above it, and a scan that claims nothing counts nothing");
+        InputQueue above = new InputQueue(10_000, 20, 7_999);
+        counts.counted("a", above);
+        assertEquals(Optional.of(above), counts.withRoomFor("a", 1_000), "2,001 free: above the threshold, with room for the batch");
     }
 
     @Test

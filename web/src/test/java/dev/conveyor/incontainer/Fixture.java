@@ -1,5 +1,6 @@
 package dev.conveyor.incontainer;
 
+import dev.conveyor.endpoint.Endpoint;
 import dev.conveyor.job.JobMessaging;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -11,6 +12,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.QueueBrowser;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,7 +24,8 @@ import java.util.List;
 /**
  * What the in-container tests need besides the services' own methods: how many messages on the
  * broker name a job, a job put in the state a crash leaves (its node gone, long ago), which no
- * business method makes, and a transaction that fails after a service's work.
+ * business method makes, a transaction that fails after a service's work, and one that holds an
+ * endpoint's row as a claim does.
  */
 @Stateless
 public class Fixture {
@@ -76,6 +79,11 @@ public class Fixture {
     public void failAfter(Runnable work) {
         work.run();
         throw new IllegalStateException("failing on purpose after the work, so that its transaction rolls back");
+    }
+
+    /** Locks the endpoint's row in the caller's transaction, as a claim locks it, until that transaction ends. */
+    public void lockEndpoint(String name) {
+        em.find(Endpoint.class, name, LockModeType.PESSIMISTIC_WRITE);
     }
 
     /** The ids of the endpoint's jobs, whatever their state. */

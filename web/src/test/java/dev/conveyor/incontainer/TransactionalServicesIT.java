@@ -1,6 +1,7 @@
 package dev.conveyor.incontainer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,6 +25,9 @@ import dev.conveyor.job.Recovery;
 import dev.conveyor.job.RunRequest;
 import dev.conveyor.job.StageFolder;
 import dev.conveyor.node.ThisNode;
+import dev.conveyor.scan.EndpointScanner;
+import dev.conveyor.scan.ScanMemory;
+import dev.conveyor.scan.ScanScheduler;
 import dev.conveyor.signal.SignalService;
 import dev.conveyor.endpoint.WaitSpec;
 import dev.conveyor.signal.WaitingRoom;
@@ -48,6 +52,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -72,7 +77,9 @@ class TransactionalServicesIT {
 
     @Deployment
     static WebArchive deployment() throws IOException {
-        return ConveyorArchive.testable("services.war", CONSUMERS_AND_TIMERS).addClasses(Fixture.class, EndpointFiles.class);
+        // The scanner, for a test to call; not the scans' timers, which would claim the tests' files on their own.
+        return ConveyorArchive.testable("services.war", CONSUMERS_AND_TIMERS).addClasses(Fixture.class, EndpointFiles.class)
+                .addPackages(false, path -> !path.get().contains(ScanScheduler.class.getSimpleName()), ScanScheduler.class.getPackage());
     }
 
     @Inject
@@ -93,6 +100,8 @@ class TransactionalServicesIT {
     WaitingRoom waitingRoom;
     @Inject
     SignalService signals;
+    @Inject
+    EndpointScanner scanner;
     @Inject
     Fixture fixture;
     @Inject
@@ -125,6 +134,22 @@ class TransactionalServicesIT {
         for (String id : ids) {
             assertEquals(1, dispatches(id), "one dispatch per job: " + id);
         }
+    }
+
+    @Test
+    void aScanThatFindsNothingToTakeNeitherWaitsForTheEndpointsLockNorMakesAJob() throws Exception {
+        EndpointConfig endpoint = endpoint("idle", Json.createObjectBuilder());
+        Files.createDirectories(endpoint.folder());
+        transaction.begin();
+        try {
+            // Held as another node's claim holds it: a scan that claimed nothing used to lock the row too, and wait here.
+            fixture.lockEndpoint(endpoint.name());
+            Future<EndpointScanner.Scanned> scan = executor.submit(() -> scanner.scan(endpoint, new ScanMemory(), true, () -> true));
+            assertFalse(scan.get(5, TimeUnit.SECONDS).claimedFullBatch(), "an empty folder: nothing claimed");
+        } finally {
+            transaction.rollback();
+        }
+        assertEquals(List.of(), fixture.jobsOf(endpoint.name()));
     }
 
     @Test
