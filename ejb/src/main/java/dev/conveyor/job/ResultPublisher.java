@@ -193,7 +193,9 @@ public final class ResultPublisher {
      * stage folder and then moved under the failure (or expired) folder in one rename, as a folder
      * of results is: whoever watches that folder (a person, a program collecting failures) never
      * sees it half-built, and a retry after a crash knows by the built folder's absence that it was
-     * moved, instead of writing into a folder the watcher may have taken.
+     * moved, instead of writing into a folder the watcher may have taken. The rename takes a free
+     * name as it goes ({@link ResultFiles#moveToFreeName}), the journal noting each name before it
+     * is tried; where that cannot be done, a name is reserved first, as for results.
      */
     private List<String> publishUnfinished(EndpointConfig endpoint, String jobId, String source, String folderTemplate,
                                            String logName, String reason, String detail, boolean keepSource) throws IOException {
@@ -203,9 +205,9 @@ public final class ResultPublisher {
         Path built = stage.unfinished();
         String sourceName = source.equals(logName) ? FileNames.indexed(source, 1) : source;
         Path staged = stage.input(source);
-        // Moved out already when the journal knows where and nothing is left to move: a journal entry alone, which a
+        // Moved out already when the journal has its name and nothing is left to move: a journal entry alone, which a
         // dropper may have written, must not keep the source from being put in the failure folder.
-        boolean movedOut = journal.knows(UNFINISHED) && !Files.exists(built, LinkOption.NOFOLLOW_LINKS)
+        boolean movedOut = journal.has(UNFINISHED) && !Files.exists(built, LinkOption.NOFOLLOW_LINKS)
                 && !(keepSource && Files.exists(staged, LinkOption.NOFOLLOW_LINKS));
         if (!movedOut) {
             // Checked part by part: a link a dropper put in its place would have the log and the source written through it.
@@ -220,12 +222,24 @@ public final class ResultPublisher {
         }
         Path folder = confinement.ensure(unfinishedFolder(endpoint, folderTemplate, jobId, source));
         String folderName = PathNames.problemWith(source) == null ? source : SafeNames.of(source);
-        Path target = journal.target(UNFINISHED, folder.resolve(folderName), true, false, Files.exists(built, LinkOption.NOFOLLOW_LINKS),
+        boolean builtThere = Files.exists(built, LinkOption.NOFOLLOW_LINKS);
+        boolean sourceInside = builtThere && Files.exists(built.resolve(sourceName), LinkOption.NOFOLLOW_LINKS);
+        Optional<Path> moved = builtThere && !journal.has(UNFINISHED)
+                ? ResultFiles.moveToFreeName(built, folder, folderName, true, candidate -> {
+                    if (sourceInside) {
+                        journal.note(UNFINISHED_SOURCE, candidate.resolve(sourceName));
+                    }
+                    journal.intend(UNFINISHED, candidate);
+                })
+                : Optional.empty();
+        Path target = moved.isPresent() ? moved.get() : journal.target(UNFINISHED, folder.resolve(folderName), true, false, builtThere,
                 intent -> ResultFiles.reserve(folder, folderName, true, false, intent));
-        if (Files.exists(built.resolve(sourceName), LinkOption.NOFOLLOW_LINKS)) {
-            journal.note(UNFINISHED_SOURCE, target.resolve(sourceName));
+        if (moved.isEmpty()) {
+            if (sourceInside) {
+                journal.note(UNFINISHED_SOURCE, target.resolve(sourceName));
+            }
+            place(built, target, false);
         }
-        place(built, target, false);
         Durably.sync(target);
         List<String> written = new ArrayList<>();
         written.add(relative(watched, target.resolve(logName)));

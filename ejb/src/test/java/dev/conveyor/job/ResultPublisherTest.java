@@ -309,6 +309,36 @@ class ResultPublisherTest {
     }
 
     @Test
+    void aFailureWrittenAgainAfterACrashFindsItsFolderWhereItWentAndMakesNoTwin() throws IOException {
+        stage("job-7", "scan.pdf");
+        List<String> first = publisher.publishFailure(defaultEndpoint(), "job-7", "scan.pdf", "bad", null);
+
+        List<String> again = publisher.publishFailure(defaultEndpoint(), "job-7", "scan.pdf", "bad", null);
+
+        assertEquals(first, again);
+        Path failures = watched.resolve("failure/2009/07/17");
+        assertEquals(List.of("scan.pdf"), listing(failures));
+        assertEquals(List.of("failure.log", "scan.pdf"), listing(failures.resolve("scan.pdf")));
+        assertEquals("source of job-7", Files.readString(failures.resolve("scan.pdf/scan.pdf")));
+    }
+
+    @Test
+    void aCrashBetweenWritingDownAFailureFolderNameAndTheRenameMovesTheFolderThereOnTheRetry() throws IOException {
+        StageFolder stage = stage("job-7", "scan.pdf");
+        Files.createDirectories(stage.unfinished());
+        Files.move(stage.input("scan.pdf"), stage.unfinished().resolve("scan.pdf"));
+        Path failures = watched.resolve("failure/2009/07/17");
+        forgeJournal(stage, "unfinished?", failures.resolve("scan.pdf"));
+
+        List<String> written = publisher.publishFailure(defaultEndpoint(), "job-7", "scan.pdf", "bad", null);
+
+        assertEquals(List.of("failure/2009/07/17/scan.pdf/failure.log", "failure/2009/07/17/scan.pdf/scan.pdf"), written);
+        assertEquals(List.of("scan.pdf"), listing(failures), "the name written down is taken, no scan.pdf_1 beside it");
+        assertEquals("source of job-7", Files.readString(failures.resolve("scan.pdf/scan.pdf")));
+        assertFalse(ReservedNames.isReservation(failures.resolve("scan.pdf")));
+    }
+
+    @Test
     void aLinkPlantedWhereTheFailureFolderIsBuiltIsRefusedAndNothingIsWrittenThroughIt() throws IOException {
         StageFolder stage = stage("job-7", "scan.pdf");
         Path outside = Files.createTempDirectory("outside-the-roots");
