@@ -15,9 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>
  * A queue last counted at or below its free-size threshold is counted again by every scan: jobs
  * leave a queue unobserved (as workers start them), so only a new count sees it rise above the
- * threshold again, and a scan that claims nothing makes no count of its own. Jobs come in only
- * through claims and submissions, which observe the queue themselves, so a fall to the threshold
- * is never missed.
+ * threshold again, and a scan that claims nothing makes no count of its own. Jobs come in
+ * through claims and submissions, which observe the queue themselves, and through retries and
+ * released waits, whose fall to the threshold the next claim or submission sees.
  */
 final class LastCounts {
 
