@@ -334,9 +334,10 @@ resource_commands() { # H2 database file (a JDBC URL path)
       # 6% of the server's CPU samples in a 20,000-file run.
       # The batch runtime's database writes each commit at once too: with a write delay, H2 keeps a
       # thread that wakes 20 times a second to write and tidy its file, a tenth of an idle server's
-      # CPU (docs/benchmarks.md), for a database written only when a batch job runs.
+      # CPU (docs/benchmarks.md), for a database written only when a batch job runs. An "=" in a
+      # property's value is escaped for asadmin, which refuses the command otherwise.
       echo "set resources.jdbc-connection-pool.H2Pool.property.URL=jdbc:h2:$1;WRITE_DELAY=0;LOCK_TIMEOUT=10000;CACHE_SIZE=65536"
-      batch_pool_commands org.h2.jdbcx.JdbcDataSource "URL=jdbc\\:h2\\:${1%/*}/conveyor-batch;WRITE_DELAY=0" ;;
+      batch_pool_commands org.h2.jdbcx.JdbcDataSource "URL=jdbc\\:h2\\:${1%/*}/conveyor-batch;WRITE_DELAY\\=0" ;;
     postgresql)
       postgres_commands ;;
     *) die "CNV-0112-E CONVEYOR_DB is '${CONVEYOR_DB}'; use h2 (default) or postgresql." ;;
